@@ -1,0 +1,105 @@
+"""The ``"tma"`` TIR pipeline: TVM 0.27's s_tir pipeline with the tvm-tma passes plugged in.
+
+``import tvm_tma`` registers it, so that
+``tvm.compile(mod, target=Target({"kind": "cuda", "arch": "sm_90a"}), tir_pipeline="tma")``
+works for TensorIR PrimFuncs and for Relax modules. The pass order below is the stock
+``tvm.s_tir.pipeline.default_s_tir_pipeline`` order (TVM 0.27); the comments marked
+``tvm-tma:`` are the places where our passes run and why they run there.
+"""
+
+from __future__ import annotations
+
+import tvm
+from tvm import s_tir, tirx
+from tvm.s_tir import pipeline as stock
+from tvm.tirx import compilation_pipeline
+
+from . import transforms
+
+PIPELINE_NAME = "tma"
+
+
+def _passes(config) -> list[tvm.transform.Pass]:
+    passes = [
+        s_tir.transform.CanonicalizeLoop(),
+        s_tir.transform.LowerCrossThreadReduction(),
+        s_tir.transform.LowerInitBlock(),
+        s_tir.transform.PlanAndUpdateBufferAllocationLocation(),
+        s_tir.transform.ConvertBlocksToOpaque(),
+        s_tir.transform.LiftThreadBinding(),
+        s_tir.transform.ManifestSharedMemoryLocalStage(),
+        s_tir.transform.CompactBufferAllocation(),
+        s_tir.transform.LowerAutoCopy(),
+        s_tir.transform.UnifyThreadBinding(),
+        s_tir.transform.LowerMatchBuffer(),
+        s_tir.transform.StmtSimplify(),
+        s_tir.transform.InjectPermutedLayout(),
+        s_tir.transform.AnnotateIrregularLoop(),
+        s_tir.transform.InjectSoftwarePipeline(),
+        # tvm-tma: right after software pipelining, while buffers are still multi-dimensional
+        # and the async queues are explicit attributes, the async stages become mbarrier
+        # rings and their copies become cp.async.bulk (or cp.async on the same barrier).
+        transforms.LowerAsyncPipelineToMBarrier(),
+        s_tir.transform.TransformMmaBufferLayout(),
+        s_tir.transform.LowerOpaqueBlock(),
+        tirx.transform.FlattenBuffer(),
+        tirx.transform.BF16ComputeLegalize(),
+        tirx.transform.NarrowDataType(32),
+        s_tir.transform.LoopPartition(),
+        tirx.transform.VectorizeLoop(not bool(config.get("tirx.disable_vectorize", False))),
+        s_tir.transform.InjectVirtualThread(),
+        s_tir.transform.InjectDoubleBuffer(),
+    ]
+    if not bool(config.get("tirx.disable_storage_rewrite", False)):
+        passes.append(tirx.transform.StorageRewrite())
+    # tvm-tma: stock LowerAsyncDMA is for Hexagon DMA queues; every async queue left here is
+    # lowered by the pass above, so it is not run.
+    passes += [
+        s_tir.transform.HoistIfThenElse(),
+        tirx.transform.UnrollLoop(),
+        s_tir.transform.RenormalizeSplitPattern(),
+        tirx.transform.StmtSimplify(),
+        tirx.transform.RemoveNoOp(),
+        s_tir.transform.RewriteUnsafeSelect(),
+    ]
+    if bool(config.get("tirx.instrument_bound_checkers", False)):
+        passes.append(s_tir.transform.InstrumentBoundCheckers())
+    if not bool(config.get("tirx.disable_cse_tir", False)):
+        passes.append(tirx.transform.CommonSubexprElim())
+    passes += [
+        tirx.transform.FP8ComputeLegalize(),
+        s_tir.transform.VerifyVTCMLimit(),
+        s_tir.transform.LowerVtcmAlloc(),
+        tirx.transform.VerifyMemory(),
+        tirx.transform.AnnotateEntryFunc(),
+        s_tir.transform.ThreadSync("shared"),
+        s_tir.transform.ThreadSync("shared.dyn"),
+        s_tir.transform.ThreadSync("warp"),
+        s_tir.transform.InferFragment(),
+        s_tir.transform.LowerThreadAllreduce(),
+        # tvm-tma: copies that were not async stay as they are; async ones that fell back
+        # were already given to cp.async above, so InjectPTXAsyncCopy has nothing to do here
+        # and is not run.
+        s_tir.transform.MergeSharedMemoryAllocations(),
+        tirx.transform.SplitHostDevice(),
+        tirx.transform.MakePackedAPI(),
+        tirx.transform.FP8StorageLegalize(),
+        tirx.transform.BF16StorageLegalize(),
+    ]
+    return passes
+
+
+def tma_tir_pipeline():
+    """Pipeline factory in the form ``tvm.tirx.compilation_pipeline`` expects."""
+
+    @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
+    def _pipeline(mod: tvm.ir.IRModule, _ctx: tvm.transform.PassContext) -> tvm.ir.IRModule:
+        config = tvm.transform.PassContext.current().config
+        return tvm.ir.transform.Sequential(_passes(config))(mod)
+
+    return _pipeline, stock.finalize_host_passes, stock.finalize_device_passes
+
+
+def register() -> None:
+    """Register the pipeline under the name ``"tma"`` (idempotent)."""
+    compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)

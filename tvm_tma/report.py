@@ -1,0 +1,61 @@
+"""The per-copy report: for every async copy, what tvm-tma emitted and why.
+
+Collect it around any compilation::
+
+    with tvm_tma.copy_report() as report:
+        tvm.compile(mod, target=target, tir_pipeline="tma")
+    for entry in report:
+        print(entry)
+
+Nothing becomes silently slow: each fallback names the rule that failed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CopyRecord:
+    """What one copy site became.
+
+    ``instruction`` is ``"cp.async.bulk"`` or ``"cp.async"`` (fallback); ``bytes`` the bytes
+    per execution of the copy; ``pieces`` the number of instructions one execution issues
+    (CTA-wide); ``rule`` and ``reason`` say why a fallback was taken (empty for bulk copies).
+    """
+
+    function: str
+    src: str
+    dst: str
+    bytes: int
+    instruction: str
+    pieces: int
+    rule: str = ""
+    reason: str = ""
+
+    def __str__(self) -> str:
+        text = (f"{self.function}: {self.src} -> {self.dst}: {self.bytes} bytes as "
+                f"{self.pieces} x {self.instruction}")
+        return text + (f" (fallback, {self.rule}: {self.reason})" if self.rule else "")
+
+
+_active: list[list[CopyRecord]] = []
+
+
+@contextlib.contextmanager
+def copy_report() -> Iterator[list[CopyRecord]]:
+    """Collect a :class:`CopyRecord` for every copy lowered inside the ``with`` block."""
+    records: list[CopyRecord] = []
+    _active.append(records)
+    try:
+        yield records
+    finally:
+        _active.remove(records)
+
+
+def record(entry: CopyRecord) -> None:
+    """Called by the passes for each copy they lower."""
+    for records in _active:
+        records.append(entry)

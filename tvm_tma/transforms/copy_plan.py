@@ -1,0 +1,332 @@
+"""Plan one global→shared copy: as few ``cp.async.bulk`` as legal, or ``cp.async`` with the rule that failed.
+
+Shared by the passes that lower copies (:mod:`.lower_async_pipeline`, :mod:`.lower_bulk_copy_blocks`).
+A copy is the loop nest that a ``cache_read(..., "shared")`` block becomes after scheduling::
+
+    for f in range(4):                       # serial loops, thread loops around it
+        for v in T.vectorized(8):
+            with T.sblock("A_shared"):        # opaque block, maybe with a predicate
+                S[ver, f*32 + ty*8 + tx//4, tx%4*8 + v] = A[r0 + f*32 + ty*8 + tx//4, c0 + tx%4*8 + v]
+
+:func:`plan_copy` proves, with TVM's iter-map analysis, that the loops and threads together
+write every element of a box of ``S`` exactly once from the same box of ``A`` (the
+``dense_box`` rule). It then merges trailing dimensions that are contiguous on both sides
+into one run (the whole tile when it is contiguous, one run per row when shared rows are
+padded), and checks the bulk rules of :mod:`tvm_tma.rules` (16-byte sizes and alignment).
+:func:`emit_bulk` spreads the runs over the CTA's threads, one ``cp.async.bulk`` each, all
+completing on one mbarrier. Anything else becomes a :class:`FallbackPlan`, which
+:func:`emit_cp_async` lowers to per-thread ``cp.async`` of 4, 8 or 16 bytes that arrive on the
+same mbarrier through ``cp.async.mbarrier.arrive.noinc``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import tvm
+from tvm import s_tir, tirx
+from tvm import sym as arith
+from tvm.ir.expr import TensorLoad as BufferLoad
+from tvm.script import tirx as T
+
+from .. import rules
+from ..errors import TMAError
+from ._ir import substitute, uses_var
+
+BULK_G2S = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
+
+
+@dataclass(frozen=True)
+class ThreadAxis:
+    """One ``threadIdx`` loop around the copy: its loop variable and extent."""
+
+    var: tirx.Var
+    extent: int
+
+
+@dataclass(frozen=True)
+class BulkPlan:
+    """A dense box copy lowered to ``num_runs`` bulk copies of ``run_bytes`` each.
+
+    ``src_start`` / ``dst_start`` are the indices of the first element of run ``i``, given
+    the run's coordinates ``run_vars`` (one per looped box dimension, row-major).
+    """
+
+    src: tirx.Buffer
+    dst: tirx.Buffer
+    run_vars: tuple[tirx.Var, ...]
+    run_extents: tuple[int, ...]
+    src_start: tuple[tirx.PrimExpr, ...]
+    dst_start: tuple[tirx.PrimExpr, ...]
+    run_bytes: int
+
+    @property
+    def num_runs(self) -> int:
+        return math.prod(self.run_extents)
+
+    @property
+    def total_bytes(self) -> int:
+        return self.num_runs * self.run_bytes
+
+
+@dataclass(frozen=True)
+class FallbackPlan:
+    """A copy that cannot be bulk: the original loop nest, and the rule that failed."""
+
+    stmt: tirx.Stmt
+    src: tirx.Buffer | None
+    dst: tirx.Buffer
+    bytes: int
+    rule: str
+    reason: str
+
+
+def _is_shared(buf: tirx.Buffer) -> bool:
+    return buf.scope() in ("shared", "shared.dyn")
+
+
+def _strides(buf: tirx.Buffer) -> list[tirx.PrimExpr]:
+    if len(buf.strides):
+        return list(buf.strides)
+    strides, acc = [], tirx.const(1, "int32")
+    for dim in reversed(list(buf.shape)):
+        strides.append(acc)
+        acc = acc * dim
+    return strides[::-1]
+
+
+def peel_copy(stmt: tirx.Stmt):
+    """Split a copy nest into (loops, predicates, store); ``None`` if it is not one store."""
+    loops, predicates = [], []
+    while True:
+        if isinstance(stmt, tirx.For):
+            loops.append(stmt)
+            stmt = stmt.body
+        elif isinstance(stmt, s_tir.SBlockRealize):
+            if not (isinstance(stmt.predicate, tirx.IntImm) and stmt.predicate.value == 1):
+                predicates.append(stmt.predicate)
+            stmt = stmt.block.body
+        elif isinstance(stmt, tirx.BufferStore):
+            return loops, predicates, stmt
+        else:
+            return None
+
+
+def _elem_bytes(buf: tirx.Buffer) -> int:
+    dtype = tvm.DataType(buf.dtype) if not isinstance(buf.dtype, tvm.DataType) else buf.dtype
+    return dtype.bits * dtype.lanes // 8
+
+
+def _copy_bytes(loops, threads: list[ThreadAxis], store: tirx.BufferStore) -> int:
+    count = math.prod(int(loop.extent) for loop in loops) * math.prod(t.extent for t in threads)
+    return count * _elem_bytes(store.buffer)
+
+
+def plan_copy(
+    stmt: tirx.Stmt, threads: list[ThreadAxis], analyzer: arith.Analyzer
+) -> BulkPlan | FallbackPlan:
+    """Plan the copy nest ``stmt`` run by the CTA threads ``threads``."""
+    peeled = peel_copy(stmt)
+    if peeled is None:
+        raise TMAError(
+            "dense_box",
+            f"async copy: expected a loop nest around one shared-memory store, got "
+            f"{type(stmt).__name__} (only copies may be async stages under tir_pipeline='tma')",
+        )
+    loops, predicates, store = peeled
+    if not _is_shared(store.buffer):
+        raise TMAError(
+            "dense_box",
+            f"async copy into {store.buffer.name}: expected a shared-memory destination, got "
+            f"scope '{store.buffer.scope()}'",
+        )
+    value = store.value
+    src = value.source if isinstance(value, BufferLoad) else None
+
+    def fallback(rule: str, reason: str) -> FallbackPlan:
+        nbytes = _copy_bytes(loops, threads, store) if all(
+            isinstance(loop.extent, tirx.IntImm) for loop in loops) else 0
+        return FallbackPlan(stmt, src, store.buffer, nbytes, rule, reason)
+
+    if src is None:
+        return fallback("dense_box", "the copied value is not a plain load (zero-fill or compute)")
+    if predicates:
+        return fallback("dense_box", f"the copy is predicated ({predicates[0]}): a tail")
+    if not all(isinstance(loop.extent, tirx.IntImm) for loop in loops):
+        return fallback("dense_box", "the copy loops have dynamic extents")
+
+    dom = {loop.loop_var: tvm.ir.Range(0, loop.extent) for loop in loops}
+    dom.update({t.var: tvm.ir.Range(0, t.extent) for t in threads})
+    iters = list(dom)
+    mapped = arith.detect_iter_map(
+        list(value.indices), dom, check_level="bijective", simplify_trivial_iterators=False
+    )
+    if not len(mapped.indices):
+        return fallback("dense_box", "the threads and loops do not cover a box of "
+                        f"{src.name} exactly once")
+    bases, extents = [], []
+    for sum_expr in mapped.indices:
+        if len(sum_expr.args) > 1 or any(int(a.scale) != 1 for a in sum_expr.args):
+            return fallback("dense_box", f"{src.name} is read with gaps")
+        bases.append(sum_expr.base)
+        extents.append(int(sum_expr.args[0].extent) if len(sum_expr.args) else 1)
+
+    # Pair every src dimension with extent > 1 with the trailing dst dimensions, in order.
+    box_src_dims = [k for k, e in enumerate(extents) if e > 1]
+    dst_idx = list(store.indices)
+    lead = len(dst_idx) - len(box_src_dims)
+    if lead < 0:
+        return fallback("dense_box", f"{store.buffer.name} has fewer dimensions than the box")
+    dst_origin = []
+    for j, idx in enumerate(dst_idx):
+        if j < lead:
+            origin = idx
+        else:
+            k = box_src_dims[j - lead]
+            origin = analyzer.simplify(idx - (value.indices[k] - bases[k]))
+        if uses_var(origin, iters):
+            return fallback("dense_box", f"{store.buffer.name} is not written as a translated "
+                            f"box of {src.name} (dimension {j})")
+        dst_origin.append(origin)
+    src_origin = [
+        bases[k] if extents[k] > 1 else analyzer.simplify(value.indices[k])
+        for k in range(len(extents))
+    ]
+    if any(uses_var(o, iters) for o in src_origin):
+        return fallback("dense_box", f"{src.name} is read outside a box")
+
+    # Merge trailing box dimensions that are contiguous on both sides into one run.
+    sst, dstr = _strides(src), _strides(store.buffer)
+    box = [(k, lead + n) for n, k in enumerate(box_src_dims)]  # (src dim, dst dim)
+    if not box:
+        box_run, run_elems, looped = [], 1, []
+    else:
+        k_in, j_in = box[-1]
+        if not (analyzer.can_prove_equal(sst[k_in], 1) and analyzer.can_prove_equal(dstr[j_in], 1)):
+            return fallback("contiguous_inner", f"innermost stride of {src.name} or "
+                            f"{store.buffer.name} is not 1")
+        run_elems, cut = extents[k_in], len(box) - 1
+        while cut > 0:
+            k, j = box[cut - 1]
+            if not (analyzer.can_prove_equal(sst[k], run_elems)
+                    and analyzer.can_prove_equal(dstr[j], run_elems)):
+                break
+            run_elems *= extents[k]
+            cut -= 1
+        looped = box[:cut]
+    esize = _elem_bytes(src)
+    run_bytes = run_elems * esize
+    unit = rules.limit("bulk_size_multiple")
+    if run_bytes % unit:
+        return fallback("bulk_size_multiple", f"contiguous run of {run_bytes} bytes: expected a "
+                        f"multiple of {unit} bytes")
+
+    run_vars = tuple(tirx.Var(f"run{n}", "int32") for n in range(len(looped)))
+    src_start, dst_start = list(src_origin), list(dst_origin)
+    for var, (k, j) in zip(run_vars, looped):
+        src_start[k] = src_start[k] + var
+        dst_start[j] = dst_start[j] + var
+    plan = BulkPlan(src, store.buffer, run_vars, tuple(extents[k] for k, _ in looped),
+                    tuple(src_start), tuple(dst_start), run_bytes)
+    for buf, start, rule in ((src, plan.src_start, "bulk_global_align"),
+                             (store.buffer, plan.dst_start, "bulk_shared_align")):
+        reason = _misaligned(buf, start, plan, rules.limit(rule))
+        if reason:
+            return fallback(rule, reason)
+    if plan.total_bytes > rules.limit("mbarrier_tx_count"):
+        return fallback("mbarrier_tx_count", f"{plan.total_bytes} bytes: expected at most "
+                        f"{rules.limit('mbarrier_tx_count')} bytes per barrier phase")
+    return plan
+
+
+def _misaligned(buf, start, plan: BulkPlan, align: int) -> str:
+    if buf.data_alignment < align:
+        return f"{buf.name} is aligned to {buf.data_alignment} bytes: expected {align}"
+    flat = buf.elem_offset
+    for idx, stride in zip(start, _strides(buf)):
+        flat = flat + idx * stride
+    scoped = arith.Analyzer()
+    for var, ext in zip(plan.run_vars, plan.run_extents):
+        scoped.bind(var, tvm.ir.Range(0, ext))
+    mod = scoped.modular_set(scoped.simplify(flat * _elem_bytes(buf)))
+    if mod.coeff % align or mod.base % align:
+        return (f"cannot prove {buf.name} offset {flat} is a multiple of {align} bytes "
+                f"(offset bytes = {mod.coeff}*x + {mod.base})")
+    return ""
+
+
+def flat_thread_index(threads: list[ThreadAxis]) -> tuple[tirx.PrimExpr, int]:
+    """``tid = tx + X*(ty + Y*tz)`` and the CTA size (``threads`` lists threadIdx.x first)."""
+    index, count = tirx.const(0, "int32"), 1
+    for axis in threads:
+        index = index + axis.var * count
+        count *= axis.extent
+    return index, count
+
+
+def emit_bulk(plan: BulkPlan, barrier: tirx.PrimExpr, threads: list[ThreadAxis]) -> tirx.Stmt:
+    """Issue the runs of ``plan``, run ``r`` by thread ``r % nthreads``, on ``barrier``.
+
+    Emits, per run: ``cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+    [dst], [src], run_bytes, [barrier];``
+    """
+    tid, nthreads = flat_thread_index(threads)
+    rounds = -(-plan.num_runs // nthreads)
+    rnd = tirx.Var("bulk_round", "int32")
+    run = tid + rnd * nthreads if rounds > 1 else tid
+    bind = {}
+    rest = run
+    for var, ext in reversed(list(zip(plan.run_vars, plan.run_extents))):
+        bind[var] = tirx.floormod(rest, ext)
+        rest = tirx.floordiv(rest, ext)
+    subst = lambda e: substitute(e, bind)  # noqa: E731
+    copy = tirx.Evaluate(T.ptx[BULK_G2S](
+        T.address_of(tirx.BufferLoad(plan.dst, [subst(i) for i in plan.dst_start])),
+        T.address_of(tirx.BufferLoad(plan.src, [subst(i) for i in plan.src_start])),
+        T.uint32(plan.run_bytes),
+        barrier,
+    ))
+    if plan.num_runs % nthreads or rounds == 1 and plan.num_runs < nthreads:
+        copy = tirx.IfThenElse(run < plan.num_runs, copy, None)
+    if rounds > 1:
+        copy = tirx.For(rnd, 0, rounds, tirx.ForKind.SERIAL, copy)
+    return copy
+
+
+def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
+    """Lower a fallback copy nest to per-thread ``cp.async`` (4, 8 or 16 bytes per thread).
+
+    The innermost vectorized loop becomes one ``cp.async.{ca,cg}.shared.global [dst], [src],
+    bytes{, src_size};``; a zero-filling ``if_then_else(c, A[i], 0)`` uses ``src_size = c ? bytes : 0``.
+    The caller adds ``cp.async.mbarrier.arrive.noinc`` after the stage's copies.
+    """
+    loops, predicates, store = peel_copy(plan.stmt)
+    vector = loops[-1] if loops and loops[-1].kind == tirx.ForKind.VECTORIZED else None
+    lanes = int(vector.extent) if vector is not None else 1
+    nbytes = lanes * _elem_bytes(store.buffer)
+    if nbytes not in rules.CP_ASYNC_SIZES:
+        raise TMAError(
+            "cp_async_size",
+            f"copy into {store.buffer.name} ({plan.rule}: {plan.reason}) falls back to cp.async, "
+            f"which moves {rules.CP_ASYNC_SIZES} bytes per thread: expected one of these, got "
+            f"{nbytes} bytes (vectorize the copy loop)",
+        )
+    at_zero = (lambda e: substitute(e, {vector.loop_var: 0})) if vector else (
+        lambda e: e)
+    value, src_size = store.value, None
+    if isinstance(value, tvm.ir.Call) and value.op.name == "tirx.if_then_else":
+        cond, value = value.args[0], value.args[1]
+        src_size = tirx.Select(at_zero(cond), T.uint32(nbytes), T.uint32(0))
+    if not isinstance(value, BufferLoad):
+        raise TMAError("dense_box", f"async copy into {store.buffer.name}: expected a load from "
+                       f"global memory, got {value}")
+    dst = T.address_of(tirx.BufferLoad(store.buffer, [at_zero(i) for i in store.indices]))
+    src = T.address_of(tirx.BufferLoad(value.source, [at_zero(i) for i in value.indices]))
+    op = T.ptx.cp.async_.cg.shared.global_ if nbytes == 16 else T.ptx.cp.async_.ca.shared.global_
+    body = tirx.Evaluate(op(dst, src, nbytes) if src_size is None else op(dst, src, nbytes, src_size))
+    for pred in reversed(predicates):
+        body = tirx.IfThenElse(at_zero(pred), body, None)
+    for loop in reversed(loops[:-1] if vector is not None else loops):
+        body = tirx.For(loop.loop_var, loop.min, loop.extent, tirx.ForKind.SERIAL, body)
+    return body

@@ -1,0 +1,344 @@
+"""LowerAsyncPipelineToMBarrier: async pipeline stages → mbarrier rings with cp.async.bulk.
+
+Accepts the output of TVM's ``InjectSoftwarePipeline`` (s_tir, opaque blocks, buffers not yet
+flattened) for loops annotated with ``software_pipeline_async_stages``. There, every async
+stage is an ``async_commit_queue_scope`` holding ``async_scope`` copies into a ring of
+``V`` shared buffer versions (written at version ``G % V`` for the stage's iteration ``G``),
+and every consumer is an ``async_wait_queue_scope`` / ``async_wait_inflight_count = N``
+pair, which upstream lowers to ``cp.async.commit_group`` / ``wait_group N``.
+
+Emits, per pipeline and queue, a ring ``bar[V]`` of mbarriers (TVM issue 15956, P1–P5)::
+
+    if tid == 0: for v in range(V): mbarrier.init.shared.b64 [bar+8v], count
+                 fence.proxy.async.shared::cta          # init visible to the async proxy
+    __syncthreads()
+    ...
+    # producer of iteration G (prologue and body alike):
+    if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [bar + 8*(G % V)], <bulk bytes of stage>
+    __syncthreads()                                     # every thread is done with G - V
+    cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes ...  # run r by thread r % T
+    cp.async.ca/cg ... ; cp.async.mbarrier.arrive.noinc.shared.b64 [bar + 8*(G % V)]  # fallback
+    ...
+    # consumer waiting with N groups in flight after group ``last`` was committed:
+    mbarrier.try_wait.parity [bar + 8*(W % V)], (W / V) & 1   with W = last - N   (loop)
+
+``last`` is tracked through the prologue, the steady-state loop (where it is the body's own
+commit) and the epilogue (the body's commit at its final iteration), so the parity of every
+wait follows from the iteration and the number of versions. Every thread waits, so no
+``__syncthreads`` is needed between a copy and its readers; the one before each producer
+protects the version being overwritten. ``count`` is 1 (the ``expect_tx`` arrival) plus the
+CTA size when a stage has ``cp.async`` fallbacks (one ``.noinc`` arrival per thread).
+
+Raises :class:`tvm_tma.TMAError` for a target below sm_90 (rule ``min_arch``) and for
+async stages that are not copies. Every copy is reported (:func:`tvm_tma.copy_report`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import tvm
+import tvm_ffi
+from tvm import s_tir, tirx
+from tvm import sym as arith
+from tvm.script import tirx as T
+
+from .. import report, rules
+from ..errors import TMAError
+from ._ir import substitute, uses_var
+from .copy_plan import (BulkPlan, FallbackPlan, ThreadAxis, emit_bulk, emit_cp_async,
+                        flat_thread_index, peel_copy, plan_copy)
+
+COMMIT = "async_commit_queue_scope"
+WAIT = "async_wait_queue_scope"
+INFLIGHT = "async_wait_inflight_count"
+ASYNC = "async_scope"
+
+
+def target_arch(func: tirx.PrimFunc) -> int | None:
+    """The sm version of the function's CUDA target (``sm_90a`` → 90), ``None`` if not CUDA."""
+    target = func.attrs.get("target") if func.attrs is not None else None
+    if target is None or target.kind.name != "cuda":
+        return None
+    arch = str(target.attrs.get("arch", "sm_50"))
+    return int("".join(ch for ch in arch.split("_")[-1] if ch.isdigit()))
+
+
+def check_arch(func: tirx.PrimFunc, what: str) -> None:
+    """Raise ``min_arch`` unless ``func`` targets sm_90 or newer."""
+    arch = target_arch(func)
+    need = rules.limit("min_arch")
+    if arch is not None and arch < need:
+        raise TMAError("min_arch", f"{what}: expected a target of sm_{need} or newer, got sm_{arch} "
+                       "(use tir_pipeline='default' with tirx.use_async_copy for older GPUs)")
+
+
+def _has_attr(stmt, keys) -> bool:
+    found = []
+    tvm_ffi.structural_walk(stmt, (tirx.AttrStmt, lambda a: found.append(a.attr_key in keys)))
+    return any(found)
+
+
+def thread_axes(loops: list[tirx.For]) -> list[ThreadAxis]:
+    """The ``threadIdx`` loops among ``loops``, threadIdx.x first."""
+    axes = {}
+    for loop in loops:
+        if loop.kind == tirx.ForKind.THREAD_BINDING and loop.thread_binding is not None:
+            tag = loop.thread_binding.thread_tag
+            if tag.startswith("threadIdx."):
+                axes[tag] = ThreadAxis(loop.loop_var, int(loop.extent))
+    return [axes[t] for t in ("threadIdx.x", "threadIdx.y", "threadIdx.z") if t in axes]
+
+
+def _copies(commit: tirx.AttrStmt) -> list[tirx.Stmt]:
+    out = []
+    tvm_ffi.structural_walk(commit.body, (tirx.AttrStmt,
+                                          lambda a: out.append(a.body) if a.attr_key == ASYNC else None))
+    return out
+
+
+def group_index(commit: tirx.AttrStmt) -> tuple[tirx.PrimExpr, int]:
+    """``(G, V)``: the stage's iteration and ring size, read off the version index ``G % V``."""
+    found = None
+    for copy in _copies(commit):
+        peeled = peel_copy(copy)
+        store = peeled[2] if peeled else None
+        if store is None or not len(store.indices):
+            continue
+        version = store.indices[0]
+        if not (isinstance(version, tirx.FloorMod) and isinstance(version.b, tirx.IntImm)
+                and int(version.b) == int(store.buffer.shape[0])):
+            raise TMAError("dense_box", f"async stage writes {store.buffer.name} at "
+                           f"{list(store.indices)}: expected a ring indexed by iteration % versions "
+                           "as InjectSoftwarePipeline makes it")
+        pair = (version.a, int(version.b))
+        if found is not None and not (tvm_ffi.structural_equal(found[0], pair[0]) and found[1] == pair[1]):
+            raise TMAError("dense_box", f"copies of one async stage use different rings: "
+                           f"{found[0]} % {found[1]} and {pair[0]} % {pair[1]}")
+        found = pair
+    if found is None:
+        raise TMAError("dense_box", "async stage without a copy into a shared ring")
+    return found
+
+
+@dataclass
+class _Queue:
+    """The mbarrier ring of one async queue of one pipeline."""
+
+    barrier: tirx.Buffer
+    versions: int
+    last: tirx.PrimExpr | None = None
+    bulk: bool = False
+    fallback: bool = False
+
+
+@dataclass
+class _Region:
+    func_name: str
+    threads: list[ThreadAxis]
+    analyzer: arith.Analyzer = field(default_factory=arith.Analyzer)
+    queues: dict[int, _Queue] = field(default_factory=dict)
+
+    def slot(self, queue: _Queue, group: tirx.PrimExpr) -> tirx.PrimExpr:
+        index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
+        return T.address_of(tirx.BufferLoad(queue.barrier, [index]))
+
+    def queue(self, q: int, versions: int) -> _Queue:
+        if q not in self.queues:
+            bar = tirx.decl_buffer((versions,), "uint64", scope="shared", name=f"tma_bar_q{q}",
+                                   data_alignment=8)
+            self.queues[q] = _Queue(bar, versions)
+        queue = self.queues[q]
+        if queue.versions != versions:
+            raise TMAError("dense_box", f"async queue {q} uses rings of {queue.versions} and "
+                           f"{versions} versions in one pipeline")
+        return queue
+
+    # -- producers -------------------------------------------------------------------------
+    def lower_commit(self, commit: tirx.AttrStmt) -> tirx.Stmt:
+        q = int(commit.value)
+        group, versions = group_index(commit)
+        queue = self.queue(q, versions)
+        queue.last = group
+        barrier = self.slot(queue, group)
+        plans = [plan_copy(copy, self.threads, self.analyzer) for copy in _copies(commit)]
+        tid, _ = flat_thread_index(self.threads)
+        bulk_bytes = sum(p.total_bytes for p in plans if isinstance(p, BulkPlan))
+        body = []
+        if bulk_bytes:
+            queue.bulk = True
+            body.append(tirx.IfThenElse(tid == 0, tirx.Evaluate(
+                T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, T.uint32(bulk_bytes))), None))
+        body.append(tirx.Evaluate(T.tvm_storage_sync("shared")))
+        for plan in plans:
+            self._report(plan)
+            if isinstance(plan, BulkPlan):
+                body.append(emit_bulk(plan, barrier, self.threads))
+            else:
+                queue.fallback = True
+                body.append(emit_cp_async(plan))
+        if any(isinstance(p, FallbackPlan) for p in plans):
+            body.append(tirx.Evaluate(T.ptx.cp.async_.mbarrier.arrive.noinc.shared.b64(barrier)))
+        return tirx.SeqStmt(body)
+
+    def _report(self, plan: BulkPlan | FallbackPlan) -> None:
+        if isinstance(plan, BulkPlan):
+            entry = report.CopyRecord(self.func_name, plan.src.name, plan.dst.name, plan.total_bytes,
+                                      "cp.async.bulk", plan.num_runs)
+        else:
+            entry = report.CopyRecord(self.func_name, plan.src.name if plan.src else "?",
+                                      plan.dst.name, plan.bytes, "cp.async", 0, plan.rule,
+                                      plan.reason)
+        report.record(entry)
+
+    # -- consumers -------------------------------------------------------------------------
+    def lower_wait(self, wait: tirx.AttrStmt) -> tirx.Stmt:
+        q = int(wait.value)
+        inner = wait.body
+        if not (isinstance(inner, tirx.AttrStmt) and inner.attr_key == INFLIGHT):
+            raise TMAError("dense_box", f"{WAIT} without {INFLIGHT}: not InjectSoftwarePipeline output")
+        queue = self.queues.get(q)
+        if queue is None or queue.last is None:
+            raise TMAError("dense_box", f"async queue {q} is waited on before any stage was committed")
+        waited = self.analyzer.simplify(queue.last - inner.value)
+        parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(waited, queue.versions), 2))
+        wait_stmt = tirx.Evaluate(T.cuda.mbarrier_wait(self.slot(queue, waited), parity))
+        return tirx.SeqStmt([wait_stmt, self.lower(inner.body)])
+
+    # -- program order -----------------------------------------------------------------------
+    def lower(self, stmt: tirx.Stmt) -> tirx.Stmt:
+        if isinstance(stmt, tirx.AttrStmt):
+            if stmt.attr_key == COMMIT:
+                return self.lower_commit(stmt)
+            if stmt.attr_key == WAIT:
+                return self.lower_wait(stmt)
+            return tirx.AttrStmt(stmt.node, stmt.attr_key, stmt.value, self.lower(stmt.body))
+        if isinstance(stmt, tirx.SeqStmt):
+            return tirx.SeqStmt([self.lower(s) for s in stmt.seq])
+        if isinstance(stmt, s_tir.SBlockRealize):
+            block = stmt.block
+            new_block = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint,
+                                     self.lower(block.body), block.init, block.alloc_buffers,
+                                     block.match_buffers, block.annotations)
+            return s_tir.SBlockRealize(stmt.iter_values, stmt.predicate, new_block)
+        if isinstance(stmt, tirx.For):
+            return self.lower_loop(stmt)
+        if _has_attr(stmt, (COMMIT, WAIT)):
+            raise TMAError("dense_box", f"async queue inside {type(stmt).__name__}: only loops, "
+                           "blocks and sequences around pipeline stages are supported")
+        return stmt
+
+    def lower_loop(self, loop: tirx.For) -> tirx.Stmt:
+        commits = []
+        tvm_ffi.structural_walk(loop.body, (tirx.AttrStmt,
+                                            lambda a: commits.append(a) if a.attr_key == COMMIT else None))
+        if not commits:
+            body = self.lower(loop.body)
+        else:
+            before = {q: queue.last for q, queue in self.queues.items()}
+            var = loop.loop_var
+            # A wait before the body's commit sees the previous iteration's commit.
+            for commit in commits:
+                q = int(commit.value)
+                group, versions = group_index(commit)
+                queue = self.queue(q, versions)
+                prev = substitute(group, {var: var - 1})
+                queue.last = prev if before.get(q) is None else tirx.Select(
+                    var == loop.min, before[q], prev)
+            body = self.lower(loop.body)
+            # After the loop, the last commit is the body's at its final iteration.
+            final = loop.min + loop.extent - 1
+            for commit in commits:
+                q = int(commit.value)
+                group, _ = group_index(commit)
+                queue = self.queues[q]
+                after = substitute(group, {var: final})
+                if before.get(q) is not None and not self.analyzer.can_prove(loop.extent > 0):
+                    after = tirx.Select(loop.extent > 0, after, before[q])
+                queue.last = self.analyzer.simplify(after)
+        return tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, body, loop.thread_binding,
+                        loop.annotations)
+
+    # -- barrier setup ---------------------------------------------------------------------------
+    def setup(self) -> tuple[list[tirx.Stmt], list[tirx.Stmt]]:
+        """Statements before the pipeline (init) and after it (invalidate)."""
+        tid, nthreads = flat_thread_index(self.threads)
+        init, inval = [], []
+        for queue in self.queues.values():
+            count = int(queue.bulk) + (nthreads if queue.fallback else 0)
+            for v in range(queue.versions):
+                addr = T.address_of(tirx.BufferLoad(queue.barrier, [v]))
+                init.append(tirx.Evaluate(T.ptx.mbarrier.init.shared.b64(addr, T.uint32(count))))
+                inval.append(tirx.Evaluate(T.ptx.mbarrier.inval.shared.b64(addr)))
+        init.append(tirx.Evaluate(T.ptx.fence.proxy.async_.shared__cta()))
+        sync = tirx.Evaluate(T.tvm_storage_sync("shared"))
+        return ([tirx.IfThenElse(tid == 0, tirx.SeqStmt(init), None), sync],
+                [sync, tirx.IfThenElse(tid == 0, tirx.SeqStmt(inval), None)])
+
+
+def _queue_children(seq: tirx.SeqStmt) -> list[bool]:
+    return [_has_attr(s, (COMMIT, WAIT)) for s in seq.seq]
+
+
+class _Lowering:
+    def __init__(self, func_name: str):
+        self.func_name = func_name
+
+    def visit(self, stmt: tirx.Stmt, loops: list[tirx.For]) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
+        """Find pipeline regions; returns the new stmt and barrier buffers to allocate above."""
+        if isinstance(stmt, tirx.SeqStmt):
+            marks = _queue_children(stmt)
+            if sum(marks) >= 2:
+                return self.lower_region(stmt, loops)
+            new, bufs = [], []
+            for child, marked in zip(stmt.seq, marks):
+                if marked:
+                    child, more = self.visit(child, loops)
+                    bufs += more
+                new.append(child)
+            return tirx.SeqStmt(new), bufs
+        if isinstance(stmt, tirx.For):
+            body, bufs = self.visit(stmt.body, loops + [stmt])
+            return tirx.For(stmt.loop_var, stmt.min, stmt.extent, stmt.kind, body,
+                            stmt.thread_binding, stmt.annotations), bufs
+        if isinstance(stmt, s_tir.SBlockRealize):
+            block = stmt.block
+            body, bufs = self.visit(block.body, loops)
+            new_block = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint,
+                                     body, block.init, list(block.alloc_buffers) + bufs,
+                                     block.match_buffers, block.annotations)
+            return s_tir.SBlockRealize(stmt.iter_values, stmt.predicate, new_block), []
+        if isinstance(stmt, tirx.AttrStmt):
+            if stmt.attr_key in (COMMIT, WAIT):
+                return self.lower_region(tirx.SeqStmt([stmt]), loops)
+            body, bufs = self.visit(stmt.body, loops)
+            return tirx.AttrStmt(stmt.node, stmt.attr_key, stmt.value, body), bufs
+        if _has_attr(stmt, (COMMIT, WAIT)):
+            raise TMAError("dense_box", f"async queue inside {type(stmt).__name__}: not supported")
+        return stmt, []
+
+    def lower_region(self, seq: tirx.SeqStmt, loops) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
+        threads = thread_axes(loops)
+        if not threads:
+            raise TMAError("dense_box", "async pipeline outside any threadIdx loop")
+        region = _Region(self.func_name, threads)
+        body = region.lower(seq)
+        before, after = region.setup()
+        return tirx.SeqStmt(before + [body] + after), [q.barrier for q in region.queues.values()]
+
+
+def LowerAsyncPipelineToMBarrier() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
+    """Create the pass (see the module docstring)."""
+
+    def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
+        if not _has_attr(func.body, (COMMIT, WAIT)):
+            return func
+        name = str(func.attrs["global_symbol"]) if func.attrs and "global_symbol" in func.attrs else "main"
+        check_arch(func, f"async pipeline in {name}")
+        body, bufs = _Lowering(name).visit(func.body, [])
+        if bufs:
+            raise TMAError("dense_box", "async pipeline outside any block: nowhere to allocate its mbarriers")
+        return func.with_body(body)
+
+    return tirx.transform.prim_func_pass(transform, opt_level=0,
+                                         name="tvm_tma.LowerAsyncPipelineToMBarrier")
