@@ -25,3 +25,12 @@ def uses_var(node, variables) -> bool:
     found = []
     tvm_ffi.structural_walk(node, (tirx.Var, lambda v: found.append(any(v.same_as(x) for x in variables))))
     return any(found)
+
+
+def replace_node(node, old, new) -> object:
+    """``node`` with the sub-expression ``old`` (the same object) replaced by ``new``."""
+
+    def on_node(expr, mutator):
+        return new if expr.same_as(old) else mutator.default_mutate(expr)
+
+    return tvm_ffi.structural_mutate(node, (type(old), on_node))

@@ -119,6 +119,9 @@ def _elem_bytes(buf: tirx.Buffer) -> int:
 
 
 def _copy_bytes(loops, threads: list[ThreadAxis], store: tirx.BufferStore) -> int:
+    """Upper bound of the bytes the nest copies (0 when a loop extent is dynamic)."""
+    if not all(isinstance(loop.extent, tirx.IntImm) for loop in loops):
+        return 0
     count = math.prod(int(loop.extent) for loop in loops) * math.prod(t.extent for t in threads)
     return count * _elem_bytes(store.buffer)
 
@@ -145,28 +148,31 @@ def plan_copy(
     src = value.source if isinstance(value, BufferLoad) else None
 
     def fallback(rule: str, reason: str) -> FallbackPlan:
-        nbytes = _copy_bytes(loops, threads, store) if all(
-            isinstance(loop.extent, tirx.IntImm) for loop in loops) else 0
-        return FallbackPlan(stmt, src, store.buffer, nbytes, rule, reason)
+        return FallbackPlan(stmt, src, store.buffer, _copy_bytes(loops, threads, store), rule, reason)
 
     if src is None:
         return fallback("dense_box", "the copied value is not a plain load (zero-fill or compute)")
-    if predicates:
-        return fallback("dense_box", f"the copy is predicated ({predicates[0]}): a tail")
     if not all(isinstance(loop.extent, tirx.IntImm) for loop in loops):
         return fallback("dense_box", "the copy loops have dynamic extents")
 
     dom = {loop.loop_var: tvm.ir.Range(0, loop.extent) for loop in loops}
     dom.update({t.var: tvm.ir.Range(0, t.extent) for t in threads})
     iters = list(dom)
-    mapped = arith.detect_iter_map(
-        list(value.indices), dom, check_level="bijective", simplify_trivial_iterators=False
-    )
+    # A predicate on loops and threads alone (a cooperative fetch with spare threads) only
+    # shrinks the iteration space; one that depends on anything else is a tail.
+    predicate = predicates[0] if predicates else tirx.const(True)
+    for pred in predicates[1:]:
+        predicate = tirx.And(predicate, pred)
+    mapped = arith.detect_iter_map(list(value.indices), dom, predicate, check_level="bijective",
+                                   simplify_trivial_iterators=False)
     if not len(mapped.indices):
-        return fallback("dense_box", "the threads and loops do not cover a box of "
-                        f"{src.name} exactly once")
+        what = f"is predicated ({predicates[0]}): a tail" if predicates else (
+            f"does not cover a box of {src.name} exactly once")
+        return fallback("dense_box", f"the copy {what}")
     bases, extents = [], []
     for sum_expr in mapped.indices:
+        if any(not isinstance(a.extent, tirx.IntImm) for a in sum_expr.args):
+            return fallback("dense_box", f"the copy is predicated ({predicates[0]}): a tail")
         if len(sum_expr.args) > 1 or any(int(a.scale) != 1 for a in sum_expr.args):
             return fallback("dense_box", f"{src.name} is read with gaps")
         bases.append(sum_expr.base)
@@ -312,7 +318,7 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
             f"which moves {rules.CP_ASYNC_SIZES} bytes per thread: expected one of these, got "
             f"{nbytes} bytes (vectorize the copy loop)",
         )
-    at_zero = (lambda e: substitute(e, {vector.loop_var: 0})) if vector else (
+    at_zero = (lambda e: substitute(e, {vector.loop_var: tirx.const(0, vector.loop_var.ty)})) if vector else (
         lambda e: e)
     value, src_size = store.value, None
     if isinstance(value, tvm.ir.Call) and value.op.name == "tirx.if_then_else":

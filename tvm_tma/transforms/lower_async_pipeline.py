@@ -45,7 +45,7 @@ from tvm.script import tirx as T
 
 from .. import report, rules
 from ..errors import TMAError
-from ._ir import substitute, uses_var
+from ._ir import replace_node, substitute
 from .copy_plan import (BulkPlan, FallbackPlan, ThreadAxis, emit_bulk, emit_cp_async,
                         flat_thread_index, peel_copy, plan_copy)
 
@@ -123,11 +123,16 @@ def group_index(commit: tirx.AttrStmt) -> tuple[tirx.PrimExpr, int]:
 
 @dataclass
 class _Queue:
-    """The mbarrier ring of one async queue of one pipeline."""
+    """The mbarrier ring of one async queue of one pipeline, and where program order is.
+
+    ``last`` is the iteration of the most recent committed stage and ``waited`` that of
+    the most recent stage waited for (both symbolic in the enclosing loop variables).
+    """
 
     barrier: tirx.Buffer
     versions: int
     last: tirx.PrimExpr | None = None
+    waited: tirx.PrimExpr = field(default_factory=lambda: tirx.const(-1, "int32"))
     bulk: bool = False
     fallback: bool = False
 
@@ -138,6 +143,7 @@ class _Region:
     threads: list[ThreadAxis]
     analyzer: arith.Analyzer = field(default_factory=arith.Analyzer)
     queues: dict[int, _Queue] = field(default_factory=dict)
+    dry_run: bool = False
 
     def slot(self, queue: _Queue, group: tirx.PrimExpr) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
@@ -155,7 +161,9 @@ class _Region:
         return queue
 
     # -- producers -------------------------------------------------------------------------
-    def lower_commit(self, commit: tirx.AttrStmt) -> tirx.Stmt:
+    def lower_commit(self, commit: tirx.AttrStmt, predicate: tirx.PrimExpr) -> tirx.Stmt:
+        """A stage of iteration G. Predicated off, it still completes its barrier phase
+        (``expect_tx`` of 0 bytes), as an empty cp.async group would."""
         q = int(commit.value)
         group, versions = group_index(commit)
         queue = self.queue(q, versions)
@@ -163,20 +171,28 @@ class _Region:
         barrier = self.slot(queue, group)
         plans = [plan_copy(copy, self.threads, self.analyzer) for copy in _copies(commit)]
         tid, _ = flat_thread_index(self.threads)
+        active = not (isinstance(predicate, tirx.IntImm) and int(predicate) == 1)
         bulk_bytes = sum(p.total_bytes for p in plans if isinstance(p, BulkPlan))
         body = []
         if bulk_bytes:
             queue.bulk = True
+            expect = T.uint32(bulk_bytes)
+            if active:
+                expect = tirx.Select(predicate, expect, T.uint32(0))
             body.append(tirx.IfThenElse(tid == 0, tirx.Evaluate(
-                T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, T.uint32(bulk_bytes))), None))
+                T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, expect)), None))
         body.append(tirx.Evaluate(T.tvm_storage_sync("shared")))
+        copies = []
         for plan in plans:
-            self._report(plan)
+            if not self.dry_run:
+                self._report(plan)
             if isinstance(plan, BulkPlan):
-                body.append(emit_bulk(plan, barrier, self.threads))
+                copies.append(emit_bulk(plan, barrier, self.threads))
             else:
                 queue.fallback = True
-                body.append(emit_cp_async(plan))
+                copies.append(emit_cp_async(plan))
+        copies = tirx.SeqStmt(copies) if len(copies) > 1 else copies[0]
+        body.append(tirx.IfThenElse(predicate, copies, None) if active else copies)
         if any(isinstance(p, FallbackPlan) for p in plans):
             body.append(tirx.Evaluate(T.ptx.cp.async_.mbarrier.arrive.noinc.shared.b64(barrier)))
         return tirx.SeqStmt(body)
@@ -186,13 +202,14 @@ class _Region:
             entry = report.CopyRecord(self.func_name, plan.src.name, plan.dst.name, plan.total_bytes,
                                       "cp.async.bulk", plan.num_runs)
         else:
-            entry = report.CopyRecord(self.func_name, plan.src.name if plan.src else "?",
+            entry = report.CopyRecord(self.func_name, plan.src.name if plan.src is not None else "?",
                                       plan.dst.name, plan.bytes, "cp.async", 0, plan.rule,
                                       plan.reason)
         report.record(entry)
 
     # -- consumers -------------------------------------------------------------------------
     def lower_wait(self, wait: tirx.AttrStmt) -> tirx.Stmt:
+        """``wait_group N`` after stage ``last``: wait for every stage in (waited, last - N]."""
         q = int(wait.value)
         inner = wait.body
         if not (isinstance(inner, tirx.AttrStmt) and inner.attr_key == INFLIGHT):
@@ -200,27 +217,60 @@ class _Region:
         queue = self.queues.get(q)
         if queue is None or queue.last is None:
             raise TMAError("dense_box", f"async queue {q} is waited on before any stage was committed")
-        waited = self.analyzer.simplify(queue.last - inner.value)
-        parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(waited, queue.versions), 2))
-        wait_stmt = tirx.Evaluate(T.cuda.mbarrier_wait(self.slot(queue, waited), parity))
-        return tirx.SeqStmt([wait_stmt, self.lower(inner.body)])
+        target = self.analyzer.simplify(queue.last - inner.value)
+        first = queue.waited + 1
+        count = self.simplify_cases(target - queue.waited)
+        queue.waited = target
+
+        def wait_for(group):
+            parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(group, queue.versions), 2))
+            return tirx.Evaluate(T.cuda.mbarrier_wait(self.slot(queue, group), parity))
+
+        if isinstance(count, tirx.IntImm) and int(count) <= queue.versions:
+            waits = [wait_for(self.simplify_cases(first + i)) for i in range(int(count))]
+        else:
+            g = tirx.Var("stage", "int32")
+            waits = [tirx.For(g, first, tirx.Max(count, 0), tirx.ForKind.SERIAL, wait_for(g))]
+        return tirx.SeqStmt(waits + [self.lower(inner.body)])
+
+    def simplify_cases(self, expr: tirx.PrimExpr) -> tirx.PrimExpr:
+        """Simplify ``expr``, splitting a ``Select(k == c, a, b)`` in it into its two cases.
+
+        The loop-carried state of :meth:`lower_loop` is such a select (the first iteration
+        against the others); the wait count and the stage waited for usually take one form in both cases.
+        """
+        selects = []
+        tvm_ffi.structural_walk(expr, (tirx.Select, selects.append))
+        sel = next((x for x in selects if isinstance(x.condition, tirx.EQ)
+                    and isinstance(x.condition.a, tirx.Var)), None)
+        if sel is None:
+            return self.analyzer.simplify(expr)
+        var, value = sel.condition.a, sel.condition.b
+        first = self.simplify_cases(substitute(replace_node(expr, sel, sel.true_value), {var: value}))
+        rest = self.simplify_cases(replace_node(expr, sel, sel.false_value))
+        at_first = self.analyzer.simplify(substitute(rest, {var: value}))
+        return rest if tvm_ffi.structural_equal(first, at_first) else self.analyzer.simplify(expr)
 
     # -- program order -----------------------------------------------------------------------
     def lower(self, stmt: tirx.Stmt) -> tirx.Stmt:
         if isinstance(stmt, tirx.AttrStmt):
             if stmt.attr_key == COMMIT:
-                return self.lower_commit(stmt)
+                return self.lower_commit(stmt, tirx.const(True))
             if stmt.attr_key == WAIT:
                 return self.lower_wait(stmt)
             return tirx.AttrStmt(stmt.node, stmt.attr_key, stmt.value, self.lower(stmt.body))
         if isinstance(stmt, tirx.SeqStmt):
             return tirx.SeqStmt([self.lower(s) for s in stmt.seq])
         if isinstance(stmt, s_tir.SBlockRealize):
-            block = stmt.block
+            block, predicate = stmt.block, stmt.predicate
+            if isinstance(block.body, tirx.AttrStmt) and block.body.attr_key == COMMIT:
+                body, predicate = self.lower_commit(block.body, predicate), tirx.const(True)
+            else:
+                body = self.lower(block.body)
             new_block = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint,
-                                     self.lower(block.body), block.init, block.alloc_buffers,
+                                     body, block.init, block.alloc_buffers,
                                      block.match_buffers, block.annotations)
-            return s_tir.SBlockRealize(stmt.iter_values, stmt.predicate, new_block)
+            return s_tir.SBlockRealize(stmt.iter_values, predicate, new_block)
         if isinstance(stmt, tirx.For):
             return self.lower_loop(stmt)
         if _has_attr(stmt, (COMMIT, WAIT)):
@@ -228,34 +278,44 @@ class _Region:
                            "blocks and sequences around pipeline stages are supported")
         return stmt
 
+    def _state(self) -> dict[int, tuple]:
+        return {q: (queue.last, queue.waited) for q, queue in self.queues.items()}
+
     def lower_loop(self, loop: tirx.For) -> tirx.Stmt:
-        commits = []
-        tvm_ffi.structural_walk(loop.body, (tirx.AttrStmt,
-                                            lambda a: commits.append(a) if a.attr_key == COMMIT else None))
-        if not commits:
-            body = self.lower(loop.body)
-        else:
-            before = {q: queue.last for q, queue in self.queues.items()}
-            var = loop.loop_var
-            # A wait before the body's commit sees the previous iteration's commit.
-            for commit in commits:
-                q = int(commit.value)
-                group, versions = group_index(commit)
-                queue = self.queue(q, versions)
-                prev = substitute(group, {var: var - 1})
-                queue.last = prev if before.get(q) is None else tirx.Select(
-                    var == loop.min, before[q], prev)
-            body = self.lower(loop.body)
-            # After the loop, the last commit is the body's at its final iteration.
-            final = loop.min + loop.extent - 1
-            for commit in commits:
-                q = int(commit.value)
-                group, _ = group_index(commit)
-                queue = self.queues[q]
-                after = substitute(group, {var: final})
-                if before.get(q) is not None and not self.analyzer.can_prove(loop.extent > 0):
-                    after = tirx.Select(loop.extent > 0, after, before[q])
-                queue.last = self.analyzer.simplify(after)
+        """Iteration k starts where iteration k - 1 ended, the first where the loop starts."""
+        if not _has_attr(loop.body, (COMMIT, WAIT)):
+            return loop
+        var, first_iter = loop.loop_var, loop.min
+        self.analyzer.bind(var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
+        before = self._state()
+        # Dry run of one iteration: the state it ends in, as a function of ``var``.
+        dry = _Region(self.func_name, self.threads, self.analyzer, dry_run=True)
+        dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited) for q, x in self.queues.items()}
+        dry.lower(loop.body)
+        ends = {q: (x.last, x.waited) for q, x in dry.queues.items()}
+        for q, (last, waited) in ends.items():
+            queue = self.queue(q, dry.queues[q].versions)
+            entry = before.get(q, (None, tirx.const(-1, "int32")))
+            prev = [substitute(e, {var: var - 1}) if e is not None else None for e in (last, waited)]
+            state = []
+            for start, carried in zip(entry, prev):
+                if carried is None or start is None:
+                    state.append(carried if start is None else start)
+                else:
+                    state.append(self.analyzer.simplify(tirx.Select(var == first_iter, start, carried)))
+            queue.last, queue.waited = state
+        body = self.lower(loop.body)
+        final = loop.min + loop.extent - 1
+        for q, (last, waited) in ends.items():
+            queue = self.queues[q]
+            entry = before.get(q, (None, tirx.const(-1, "int32")))
+            after = []
+            for start, end in zip(entry, (last, waited)):
+                end = substitute(end, {var: final}) if end is not None else None
+                if start is not None and end is not None and not self.analyzer.can_prove(loop.extent > 0):
+                    end = tirx.Select(loop.extent > 0, end, start)
+                after.append(self.analyzer.simplify(end) if end is not None else None)
+            queue.last, queue.waited = after
         return tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, body, loop.thread_binding,
                         loop.annotations)
 
