@@ -2,8 +2,8 @@
 
 ``tiled_scale(m, n, ...)``: ``B = A * 2`` where CTA ``b`` owns a column strip of width
 ``tile_n`` and walks its ``tile_m``-row tiles with a software-pipelined loop; each tile is
-staged into shared memory with ``cache_read`` (rows padded by ``pad`` elements with
-``storage_align`` when ``pad`` > 0). Sizes that are not multiples of the tile give
+staged into shared memory with ``cache_read`` (rows of input ``k`` padded by ``pads[k]``
+elements with ``storage_align``). With ``second_input`` it is ``B = A + C``. Sizes that are not multiples of the tile give
 predicated (tail) copies.
 """
 
@@ -18,8 +18,8 @@ TARGET = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
 
 
 def tiled_scale(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, tile_n: int = 64,
-                stages: int = 3, pad: int = 0, threads: int = 128, vec_bytes: int = 16,
-                second_input: bool = False) -> tvm.IRModule:
+                stages: int = 3, pads: tuple[int, ...] = (0, 0), threads: int = 128,
+                vec_bytes: int = 16, second_input: bool = False) -> tvm.IRModule:
     """Build and schedule the workload (see the module docstring)."""
     a = te.placeholder((m, n), dtype, name="A")
     if second_input:
@@ -41,14 +41,14 @@ def tiled_scale(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, til
     sch.bind(tx, "threadIdx.x")
     vec = max(1, vec_bytes * 8 // tvm.DataType(dtype).bits)
     copies = [sch.cache_read(block, k, "shared") for k in range(len(args) - 1)]
-    for cache in copies:
+    for cache, pad in zip(copies, pads):
         sch.compute_at(cache, io)
         fused = sch.fuse(*sch.get_loops(cache)[-2:])
         _, ctx, cvec = sch.split(fused, [None, threads, vec])
         sch.bind(ctx, "threadIdx.x")
         sch.vectorize(cvec)
         if pad:
-            sch.storage_align(cache, 0, axis=-2, factor=tile_n + pad, offset=pad)
+            sch.storage_align(cache, 0, axis=-2, factor=tile_n, offset=pad)
     tvm_tma.schedule.tma_pipeline(sch, io, stages=stages, num_copies=len(copies))
     return sch.mod
 

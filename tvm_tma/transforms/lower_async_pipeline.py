@@ -152,7 +152,7 @@ class _Region:
     def queue(self, q: int, versions: int) -> _Queue:
         if q not in self.queues:
             bar = tirx.decl_buffer((versions,), "uint64", scope="shared", name=f"tma_bar_q{q}",
-                                   data_alignment=8)
+                                   data_alignment=8, layout=None)
             self.queues[q] = _Queue(bar, versions)
         queue = self.queues[q]
         if queue.versions != versions:
@@ -171,6 +171,7 @@ class _Region:
         barrier = self.slot(queue, group)
         plans = [plan_copy(copy, self.threads, self.analyzer) for copy in _copies(commit)]
         tid, _ = flat_thread_index(self.threads)
+        predicate = self.analyzer.simplify(predicate)
         active = not (isinstance(predicate, tirx.IntImm) and int(predicate) == 1)
         bulk_bytes = sum(p.total_bytes for p in plans if isinstance(p, BulkPlan))
         body = []
