@@ -58,3 +58,28 @@ def cuda_source(mod: tvm.IRModule, pipeline: str = "tma", config: dict | None = 
     with tvm.transform.PassContext(config=config or {}):
         ex = tvm.compile(mod, target=TARGET, tir_pipeline=pipeline)
     return ex.mod.imports[0].inspect_source()
+
+
+def staged_scale(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, tile_n: int = 64,
+                 threads: int = 128, vec_bytes: int = 16) -> tvm.IRModule:
+    """``B = A * 2`` with each tile staged through shared memory by a copy block marked with
+    :func:`tvm_tma.schedule.bulk_copy`, in a plain (not pipelined) loop over row tiles."""
+    a = te.placeholder((m, n), dtype, name="A")
+    b = te.compute((m, n), lambda i, j: a[i, j] * tvm.tirx.const(2, dtype), name="B")
+    sch = tvm.s_tir.Schedule(te.create_prim_func([a, b]))
+    block = sch.get_sblock("B")
+    i, j = sch.get_loops(block)
+    io, ii = sch.split(i, [None, tile_m])
+    jo, ji = sch.split(j, [None, tile_n])
+    sch.reorder(jo, io, ii, ji)
+    sch.bind(jo, "blockIdx.x")
+    _, tx = sch.split(sch.fuse(ii, ji), [None, threads])
+    sch.bind(tx, "threadIdx.x")
+    cache = sch.cache_read(block, 0, "shared")
+    sch.compute_at(cache, io)
+    _, ctx, cvec = sch.split(sch.fuse(*sch.get_loops(cache)[-2:]),
+                             [None, threads, max(1, vec_bytes * 8 // tvm.DataType(dtype).bits)])
+    sch.bind(ctx, "threadIdx.x")
+    sch.vectorize(cvec)
+    tvm_tma.schedule.bulk_copy(sch, cache)
+    return sch.mod

@@ -19,7 +19,7 @@ from . import transforms
 PIPELINE_NAME = "tma"
 
 
-def _passes(config) -> list[tvm.transform.Pass]:
+def _passes(config, options: dict) -> list[tvm.transform.Pass]:
     passes = [
         s_tir.transform.CanonicalizeLoop(),
         s_tir.transform.LowerCrossThreadReduction(),
@@ -39,7 +39,9 @@ def _passes(config) -> list[tvm.transform.Pass]:
         # tvm-tma: right after software pipelining, while buffers are still multi-dimensional
         # and the async queues are explicit attributes, the async stages become mbarrier
         # rings and their copies become cp.async.bulk (or cp.async on the same barrier).
-        transforms.LowerAsyncPipelineToMBarrier(),
+        transforms.LowerAsyncPipelineToMBarrier(**options),
+        # tvm-tma: copy blocks marked with tvm_tma.schedule.bulk_copy outside any pipeline.
+        transforms.LowerBulkCopyBlocks(),
         s_tir.transform.TransformMmaBufferLayout(),
         s_tir.transform.LowerOpaqueBlock(),
         tirx.transform.FlattenBuffer(),
@@ -89,13 +91,18 @@ def _passes(config) -> list[tvm.transform.Pass]:
     return passes
 
 
-def tma_tir_pipeline():
-    """Pipeline factory in the form ``tvm.tirx.compilation_pipeline`` expects."""
+def tma_tir_pipeline(**options):
+    """Pipeline factory in the form ``tvm.tirx.compilation_pipeline`` expects.
+
+    ``options`` go to :func:`tvm_tma.transforms.LowerAsyncPipelineToMBarrier`; register a
+    variant under another name to use them, e.g.
+    ``register_tir_pipeline("tma_min128", lambda: tma_tir_pipeline(min_run_bytes=128))``.
+    """
 
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
     def _pipeline(mod: tvm.ir.IRModule, _ctx: tvm.transform.PassContext) -> tvm.ir.IRModule:
         config = tvm.transform.PassContext.current().config
-        return tvm.ir.transform.Sequential(_passes(config))(mod)
+        return tvm.ir.transform.Sequential(_passes(config, options))(mod)
 
     return _pipeline, stock.finalize_host_passes, stock.finalize_device_passes
 

@@ -38,6 +38,8 @@ _RULES = (
     Rule("contiguous_inner", 1, "elements", "PTX ISA, cp.async.bulk",
          "a bulk copy moves contiguous bytes: the innermost dimension must have stride 1 on "
          "both sides"),
+    Rule("bulk_min_run", 16, "bytes", "tvm-tma performance option (min_run_bytes)",
+         "runs shorter than the chosen minimum are copied with cp.async instead"),
     Rule("cp_async_size", 16, "bytes", "PTX ISA, cp.async (cp-size)",
          "the cp.async fallback copies 4, 8 or 16 bytes per thread: vectorize the copy loop"),
 )

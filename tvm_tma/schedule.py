@@ -4,6 +4,27 @@ from __future__ import annotations
 
 from tvm import s_tir
 
+from .transforms.lower_bulk_copy_blocks import ANNOTATION
+
+
+def bulk_copy(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:
+    """Mark ``block``, a global→shared copy (what ``cache_read(..., "shared")`` makes), to be
+    lowered to ``cp.async.bulk`` completing on an mbarrier under ``tir_pipeline="tma"``.
+
+    Outside a software pipeline the copy is synchronous (issue, then wait); inside an async
+    pipeline stage it is lowered with the stage. The threads that ran the copy loop issue one
+    bulk copy per contiguous run; where bulk copy is not legal it falls back to cp.async on
+    the same barrier (see :func:`tvm_tma.copy_report`).
+    """
+    stmt = sch.get(block)
+    if len(stmt.writes) != 1 or stmt.writes[0].source.scope() not in ("shared", "shared.dyn"):
+        raise ValueError(f"bulk_copy: block {stmt.name_hint}: expected one write into shared "
+                         f"memory, got {[(w.source.name, w.source.scope()) for w in stmt.writes]}")
+    if len(stmt.reads) != 1:
+        raise ValueError(f"bulk_copy: block {stmt.name_hint}: expected one read (a copy), got "
+                         f"{[r.source.name for r in stmt.reads]}")
+    sch.annotate(block, ANNOTATION, 1)
+
 
 def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_copies: int = 1) -> None:
     """Make ``loop`` a TMA pipeline of ``stages`` stages.

@@ -1,5 +1,6 @@
 """The tvm-tma TIR passes; each returns a ``tvm.transform.Pass``."""
 
 from .lower_async_pipeline import LowerAsyncPipelineToMBarrier
+from .lower_bulk_copy_blocks import LowerBulkCopyBlocks
 
-__all__ = ["LowerAsyncPipelineToMBarrier"]
+__all__ = ["LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks"]

@@ -34,3 +34,8 @@ def replace_node(node, old, new) -> object:
         return new if expr.same_as(old) else mutator.default_mutate(expr)
 
     return tvm_ffi.structural_mutate(node, (type(old), on_node))
+
+
+def seq(stmts: list) -> tirx.Stmt:
+    """A statement sequence (TVM forbids a SeqStmt of one statement)."""
+    return stmts[0] if len(stmts) == 1 else tirx.SeqStmt(stmts)

@@ -30,9 +30,9 @@ from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
 from tvm.script import tirx as T
 
-from .. import rules
+from .. import report, rules
 from ..errors import TMAError
-from ._ir import substitute, uses_var
+from ._ir import seq, substitute, uses_var
 
 BULK_G2S = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
 
@@ -127,9 +127,14 @@ def _copy_bytes(loops, threads: list[ThreadAxis], store: tirx.BufferStore) -> in
 
 
 def plan_copy(
-    stmt: tirx.Stmt, threads: list[ThreadAxis], analyzer: arith.Analyzer
+    stmt: tirx.Stmt, threads: list[ThreadAxis], analyzer: arith.Analyzer, *, min_run_bytes: int = 16
 ) -> BulkPlan | FallbackPlan:
-    """Plan the copy nest ``stmt`` run by the CTA threads ``threads``."""
+    """Plan the copy nest ``stmt`` run by the CTA threads ``threads``.
+
+    Runs shorter than ``min_run_bytes`` are given to cp.async (rule ``bulk_min_run``): the
+    copy engine takes one request per run, and many tiny requests can be slower than
+    per-thread cp.async.
+    """
     peeled = peel_copy(stmt)
     if peeled is None:
         raise TMAError(
@@ -227,6 +232,10 @@ def plan_copy(
     if run_bytes % unit:
         return fallback("bulk_size_multiple", f"contiguous run of {run_bytes} bytes: expected a "
                         f"multiple of {unit} bytes")
+
+    if run_bytes < min_run_bytes:
+        return fallback("bulk_min_run", f"contiguous run of {run_bytes} bytes: expected at least "
+                        f"{min_run_bytes} bytes for a bulk copy")
 
     run_vars = tuple(tirx.Var(f"run{n}", "int32") for n in range(len(looped)))
     src_start, dst_start = list(src_origin), list(dst_origin)
@@ -336,3 +345,90 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
     for loop in reversed(loops[:-1] if vector is not None else loops):
         body = tirx.For(loop.loop_var, loop.min, loop.extent, tirx.ForKind.SERIAL, body)
     return body
+
+
+def report_plan(func_name: str, plan: BulkPlan | FallbackPlan) -> None:
+    """Add ``plan`` to the active :func:`tvm_tma.copy_report` collections."""
+    if isinstance(plan, BulkPlan):
+        entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,
+                                  "cp.async.bulk", plan.num_runs)
+    else:
+        entry = report.CopyRecord(func_name, plan.src.name if plan.src is not None else "?",
+                                  plan.dst.name, plan.bytes, "cp.async", 0, plan.rule, plan.reason)
+    report.record(entry)
+
+
+def emit_stage(plans: list[BulkPlan | FallbackPlan], barrier: tirx.PrimExpr,
+               threads: list[ThreadAxis], predicate: tirx.PrimExpr) -> list[tirx.Stmt]:
+    """The copies of one barrier phase, issued by the whole CTA::
+
+        if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [barrier], predicate ? bulk_bytes : 0
+        __syncthreads()          # the shared tiles are no longer read: safe to overwrite
+        if predicate: <bulk copies> <cp.async fallbacks>
+        cp.async.mbarrier.arrive.noinc.shared.b64 [barrier]   # when there are fallbacks
+
+    Predicated off, the phase still completes (0 bytes expected, every arrival made), as an
+    empty cp.async group would. The barrier's arrival count must be
+    :func:`arrival_count` of the plans.
+    """
+    tid, _ = flat_thread_index(threads)
+    active = not (isinstance(predicate, tirx.IntImm) and int(predicate) == 1)
+    bulk_bytes = sum(p.total_bytes for p in plans if isinstance(p, BulkPlan))
+    stage = []
+    if bulk_bytes:
+        expect = T.uint32(bulk_bytes)
+        if active:
+            expect = tirx.Select(predicate, expect, T.uint32(0))
+        stage.append(tirx.IfThenElse(tid == 0, tirx.Evaluate(
+            T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, expect)), None))
+    stage.append(tirx.Evaluate(T.tvm_storage_sync("shared")))
+    copies = [emit_bulk(p, barrier, threads) if isinstance(p, BulkPlan) else emit_cp_async(p)
+              for p in plans]
+    copies = seq(copies)
+    stage.append(tirx.IfThenElse(predicate, copies, None) if active else copies)
+    if any(isinstance(p, FallbackPlan) for p in plans):
+        stage.append(tirx.Evaluate(T.ptx.cp.async_.mbarrier.arrive.noinc.shared.b64(barrier)))
+    return stage
+
+
+def arrival_count(has_bulk: bool, has_fallback: bool, threads: list[ThreadAxis]) -> int:
+    """Arrivals per phase of a barrier fed by :func:`emit_stage`: the ``expect_tx`` one,
+    plus one ``.noinc`` arrival per thread when any copy fell back to cp.async."""
+    return int(has_bulk) + (flat_thread_index(threads)[1] if has_fallback else 0)
+
+
+def barrier_setup(barriers: list[tuple[tirx.Buffer, int]], threads: list[ThreadAxis]
+                  ) -> tuple[list[tirx.Stmt], list[tirx.Stmt]]:
+    """Statements that initialize ``barriers`` (each slot with its arrival count) before use,
+    and invalidate them after::
+
+        if tid == 0: mbarrier.init.shared.b64 [bar + 8v], count  (each slot)
+                     fence.proxy.async.shared::cta               # init visible to the copy engine
+        __syncthreads()
+        ...
+        __syncthreads()
+        if tid == 0: mbarrier.inval.shared.b64 [bar + 8v]        (each slot)
+    """
+    tid, _ = flat_thread_index(threads)
+    init, inval = [], []
+    for buf, count in barriers:
+        for v in range(int(buf.shape[0])):
+            addr = T.address_of(tirx.BufferLoad(buf, [v]))
+            init.append(tirx.Evaluate(T.ptx.mbarrier.init.shared.b64(addr, T.uint32(count))))
+            inval.append(tirx.Evaluate(T.ptx.mbarrier.inval.shared.b64(addr)))
+    init.append(tirx.Evaluate(T.ptx.fence.proxy.async_.shared__cta()))
+    sync = tirx.Evaluate(T.tvm_storage_sync("shared"))
+    return ([tirx.IfThenElse(tid == 0, seq(init), None), sync],
+            [sync, tirx.IfThenElse(tid == 0, seq(inval), None)])
+
+
+def mbarrier_buffer(name: str, slots: int) -> tirx.Buffer:
+    """A shared array of ``slots`` 8-byte mbarriers."""
+    return tirx.decl_buffer((slots,), "uint64", scope="shared", name=name, data_alignment=8,
+                            layout=None)
+
+
+def wait_parity(slot: tirx.PrimExpr, parity: tirx.PrimExpr) -> tirx.Stmt:
+    """``mbarrier.try_wait.parity.acquire.cta.shared::cta.b64`` in a loop until phase ``parity``
+    of the barrier at ``slot`` completed."""
+    return tirx.Evaluate(T.cuda.mbarrier_wait(slot, parity))

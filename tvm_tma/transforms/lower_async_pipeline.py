@@ -43,11 +43,12 @@ from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.script import tirx as T
 
-from .. import report, rules
+from .. import rules
 from ..errors import TMAError
 from ._ir import replace_node, substitute
-from .copy_plan import (BulkPlan, FallbackPlan, ThreadAxis, emit_bulk, emit_cp_async,
-                        flat_thread_index, peel_copy, plan_copy)
+from .copy_plan import (BulkPlan, FallbackPlan, ThreadAxis, arrival_count, barrier_setup,
+                        emit_stage, mbarrier_buffer, peel_copy, plan_copy, report_plan,
+                        wait_parity)
 
 COMMIT = "async_commit_queue_scope"
 WAIT = "async_wait_queue_scope"
@@ -144,6 +145,7 @@ class _Region:
     analyzer: arith.Analyzer = field(default_factory=arith.Analyzer)
     queues: dict[int, _Queue] = field(default_factory=dict)
     dry_run: bool = False
+    min_run_bytes: int = 16
 
     def slot(self, queue: _Queue, group: tirx.PrimExpr) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
@@ -151,9 +153,7 @@ class _Region:
 
     def queue(self, q: int, versions: int) -> _Queue:
         if q not in self.queues:
-            bar = tirx.decl_buffer((versions,), "uint64", scope="shared", name=f"tma_bar_q{q}",
-                                   data_alignment=8, layout=None)
-            self.queues[q] = _Queue(bar, versions)
+            self.queues[q] = _Queue(mbarrier_buffer(f"tma_bar_q{q}", versions), versions)
         queue = self.queues[q]
         if queue.versions != versions:
             raise TMAError("dense_box", f"async queue {q} uses rings of {queue.versions} and "
@@ -169,44 +169,14 @@ class _Region:
         queue = self.queue(q, versions)
         queue.last = group
         barrier = self.slot(queue, group)
-        plans = [plan_copy(copy, self.threads, self.analyzer) for copy in _copies(commit)]
-        tid, _ = flat_thread_index(self.threads)
-        predicate = self.analyzer.simplify(predicate)
-        active = not (isinstance(predicate, tirx.IntImm) and int(predicate) == 1)
-        bulk_bytes = sum(p.total_bytes for p in plans if isinstance(p, BulkPlan))
-        body = []
-        if bulk_bytes:
-            queue.bulk = True
-            expect = T.uint32(bulk_bytes)
-            if active:
-                expect = tirx.Select(predicate, expect, T.uint32(0))
-            body.append(tirx.IfThenElse(tid == 0, tirx.Evaluate(
-                T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, expect)), None))
-        body.append(tirx.Evaluate(T.tvm_storage_sync("shared")))
-        copies = []
-        for plan in plans:
-            if not self.dry_run:
-                self._report(plan)
-            if isinstance(plan, BulkPlan):
-                copies.append(emit_bulk(plan, barrier, self.threads))
-            else:
-                queue.fallback = True
-                copies.append(emit_cp_async(plan))
-        copies = tirx.SeqStmt(copies) if len(copies) > 1 else copies[0]
-        body.append(tirx.IfThenElse(predicate, copies, None) if active else copies)
-        if any(isinstance(p, FallbackPlan) for p in plans):
-            body.append(tirx.Evaluate(T.ptx.cp.async_.mbarrier.arrive.noinc.shared.b64(barrier)))
-        return tirx.SeqStmt(body)
-
-    def _report(self, plan: BulkPlan | FallbackPlan) -> None:
-        if isinstance(plan, BulkPlan):
-            entry = report.CopyRecord(self.func_name, plan.src.name, plan.dst.name, plan.total_bytes,
-                                      "cp.async.bulk", plan.num_runs)
-        else:
-            entry = report.CopyRecord(self.func_name, plan.src.name if plan.src is not None else "?",
-                                      plan.dst.name, plan.bytes, "cp.async", 0, plan.rule,
-                                      plan.reason)
-        report.record(entry)
+        plans = [plan_copy(copy, self.threads, self.analyzer, min_run_bytes=self.min_run_bytes)
+                 for copy in _copies(commit)]
+        if not self.dry_run:
+            for plan in plans:
+                report_plan(self.func_name, plan)
+        queue.bulk |= any(isinstance(p, BulkPlan) for p in plans)
+        queue.fallback |= any(isinstance(p, FallbackPlan) for p in plans)
+        return tirx.SeqStmt(emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate)))
 
     # -- consumers -------------------------------------------------------------------------
     def lower_wait(self, wait: tirx.AttrStmt) -> tirx.Stmt:
@@ -225,7 +195,7 @@ class _Region:
 
         def wait_for(group):
             parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(group, queue.versions), 2))
-            return tirx.Evaluate(T.cuda.mbarrier_wait(self.slot(queue, group), parity))
+            return wait_parity(self.slot(queue, group), parity)
 
         if isinstance(count, tirx.IntImm) and int(count) <= queue.versions:
             waits = [wait_for(self.simplify_cases(first + i)) for i in range(int(count))]
@@ -290,7 +260,8 @@ class _Region:
         self.analyzer.bind(var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
         before = self._state()
         # Dry run of one iteration: the state it ends in, as a function of ``var``.
-        dry = _Region(self.func_name, self.threads, self.analyzer, dry_run=True)
+        dry = _Region(self.func_name, self.threads, self.analyzer, dry_run=True,
+                      min_run_bytes=self.min_run_bytes)
         dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited) for q, x in self.queues.items()}
         dry.lower(loop.body)
         ends = {q: (x.last, x.waited) for q, x in dry.queues.items()}
@@ -320,21 +291,10 @@ class _Region:
         return tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, body, loop.thread_binding,
                         loop.annotations)
 
-    # -- barrier setup ---------------------------------------------------------------------------
     def setup(self) -> tuple[list[tirx.Stmt], list[tirx.Stmt]]:
         """Statements before the pipeline (init) and after it (invalidate)."""
-        tid, nthreads = flat_thread_index(self.threads)
-        init, inval = [], []
-        for queue in self.queues.values():
-            count = int(queue.bulk) + (nthreads if queue.fallback else 0)
-            for v in range(queue.versions):
-                addr = T.address_of(tirx.BufferLoad(queue.barrier, [v]))
-                init.append(tirx.Evaluate(T.ptx.mbarrier.init.shared.b64(addr, T.uint32(count))))
-                inval.append(tirx.Evaluate(T.ptx.mbarrier.inval.shared.b64(addr)))
-        init.append(tirx.Evaluate(T.ptx.fence.proxy.async_.shared__cta()))
-        sync = tirx.Evaluate(T.tvm_storage_sync("shared"))
-        return ([tirx.IfThenElse(tid == 0, tirx.SeqStmt(init), None), sync],
-                [sync, tirx.IfThenElse(tid == 0, tirx.SeqStmt(inval), None)])
+        return barrier_setup([(q.barrier, arrival_count(q.bulk, q.fallback, self.threads))
+                              for q in self.queues.values()], self.threads)
 
 
 def _queue_children(seq: tirx.SeqStmt) -> list[bool]:
@@ -342,8 +302,9 @@ def _queue_children(seq: tirx.SeqStmt) -> list[bool]:
 
 
 class _Lowering:
-    def __init__(self, func_name: str):
+    def __init__(self, func_name: str, min_run_bytes: int):
         self.func_name = func_name
+        self.min_run_bytes = min_run_bytes
 
     def visit(self, stmt: tirx.Stmt, loops: list[tirx.For]) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
         """Find pipeline regions; returns the new stmt and barrier buffers to allocate above."""
@@ -382,21 +343,24 @@ class _Lowering:
         threads = thread_axes(loops)
         if not threads:
             raise TMAError("dense_box", "async pipeline outside any threadIdx loop")
-        region = _Region(self.func_name, threads)
+        region = _Region(self.func_name, threads, min_run_bytes=self.min_run_bytes)
         body = region.lower(seq)
         before, after = region.setup()
         return tirx.SeqStmt(before + [body] + after), [q.barrier for q in region.queues.values()]
 
 
-def LowerAsyncPipelineToMBarrier() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
-    """Create the pass (see the module docstring)."""
+def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16) -> tvm.transform.Pass:  # noqa: N802
+    """Create the pass (see the module docstring).
+
+    ``min_run_bytes``: contiguous runs shorter than this go to cp.async (rule ``bulk_min_run``).
+    """
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
         if not _has_attr(func.body, (COMMIT, WAIT)):
             return func
         name = str(func.attrs["global_symbol"]) if func.attrs and "global_symbol" in func.attrs else "main"
         check_arch(func, f"async pipeline in {name}")
-        body, bufs = _Lowering(name).visit(func.body, [])
+        body, bufs = _Lowering(name, min_run_bytes).visit(func.body, [])
         if bufs:
             raise TMAError("dense_box", "async pipeline outside any block: nowhere to allocate its mbarriers")
         return func.with_body(body)

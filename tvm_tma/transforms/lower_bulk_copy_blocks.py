@@ -1,0 +1,139 @@
+"""LowerBulkCopyBlocks: copy blocks marked by ``tvm_tma.schedule.bulk_copy`` → cp.async.bulk + wait.
+
+Accepts s_tir after ``LiftThreadBinding`` (threadIdx loops outermost, opaque blocks) in
+which a global→shared copy block carries the annotation ``tvm_tma.bulk_copy`` (set by
+:func:`tvm_tma.schedule.bulk_copy`) outside any software pipeline. The copy nest (the block
+and the loops that hold only it) is planned like a pipeline stage (:mod:`.copy_plan`) and
+emitted as a synchronous copy on a barrier of its own::
+
+    if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [bar], <bytes>
+    __syncthreads()                        # earlier readers of the tile are done
+    cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [S+...], [A+...], n, [bar]
+    mbarrier.try_wait.parity [bar], (execution count) % 2
+
+The execution count is the copy's iteration in the loops around it (so the parity flips
+every time it runs); its barrier is initialized once per CTA at the top of the kernel.
+
+Raises :class:`tvm_tma.TMAError`: ``min_arch`` below sm_90, ``dense_box`` when the marked
+block is under a condition (its barrier phase would not advance on every iteration).
+"""
+
+from __future__ import annotations
+
+import tvm
+import tvm_ffi
+from tvm import s_tir, tirx
+from tvm import sym as arith
+from tvm.script import tirx as T
+
+from ..errors import TMAError
+from .copy_plan import (BulkPlan, FallbackPlan, arrival_count, barrier_setup, emit_stage,
+                        mbarrier_buffer, plan_copy, report_plan, wait_parity)
+from .lower_async_pipeline import check_arch, thread_axes
+
+ANNOTATION = "tvm_tma.bulk_copy"
+
+
+def _is_marked(stmt) -> bool:
+    return isinstance(stmt, s_tir.SBlockRealize) and ANNOTATION in stmt.block.annotations
+
+
+def _copy_root(stmt) -> bool:
+    """Whether ``stmt`` is a chain of loops/realizes ending in a marked block."""
+    while isinstance(stmt, tirx.For) and stmt.kind != tirx.ForKind.THREAD_BINDING:
+        stmt = stmt.body
+    return _is_marked(stmt)
+
+
+def _has_marked(stmt) -> bool:
+    found = []
+    tvm_ffi.structural_walk(stmt, (s_tir.SBlock, lambda b: found.append(ANNOTATION in b.annotations)))
+    return any(found)
+
+
+class _Lowering:
+    def __init__(self, func_name: str):
+        self.func_name = func_name
+        self.analyzer = arith.Analyzer()
+        self.barriers: list[tuple[tirx.Buffer, int]] = []
+
+    def visit(self, stmt, loops: list[tirx.For], conditional: bool):
+        if isinstance(stmt, tirx.For):
+            if _copy_root(stmt):
+                return self.lower_copy(stmt, loops, conditional)
+            body = self.visit(stmt.body, loops + [stmt], conditional)
+            new = tirx.For(stmt.loop_var, stmt.min, stmt.extent, stmt.kind, body,
+                           stmt.thread_binding, stmt.annotations)
+            return self.with_init(new, loops + [stmt])
+        if _is_marked(stmt):
+            return self.lower_copy(stmt, loops, conditional)
+        if isinstance(stmt, tirx.SeqStmt):
+            return tirx.SeqStmt([self.visit(s, loops, conditional) for s in stmt.seq])
+        if isinstance(stmt, s_tir.SBlockRealize):
+            block = stmt.block
+            inner = conditional or not (isinstance(stmt.predicate, tirx.IntImm) and int(stmt.predicate))
+            new_block = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint,
+                                     self.visit(block.body, loops, inner), block.init,
+                                     block.alloc_buffers, block.match_buffers, block.annotations)
+            return s_tir.SBlockRealize(stmt.iter_values, stmt.predicate, new_block)
+        if isinstance(stmt, tirx.IfThenElse):
+            return tirx.IfThenElse(stmt.condition, self.visit(stmt.then_case, loops, True),
+                                   self.visit(stmt.else_case, loops, True)
+                                   if stmt.else_case is not None else None)
+        if isinstance(stmt, tirx.AttrStmt):
+            return tirx.AttrStmt(stmt.node, stmt.attr_key, stmt.value,
+                                 self.visit(stmt.body, loops, conditional))
+        if _has_marked(stmt):
+            raise TMAError("dense_box", f"bulk_copy block inside {type(stmt).__name__}: not supported")
+        return stmt
+
+    def with_init(self, loop: tirx.For, loops: list[tirx.For]):
+        """Allocate and initialize the barriers under the innermost threadIdx loop of the
+        kernel's top (thread loops are outermost after LiftThreadBinding)."""
+        innermost_thread = (loop.kind == tirx.ForKind.THREAD_BINDING
+                            and not (isinstance(loop.body, tirx.For)
+                                     and loop.body.kind == tirx.ForKind.THREAD_BINDING))
+        if not (innermost_thread and self.barriers):
+            return loop
+        init, inval = barrier_setup(self.barriers, thread_axes(loops))
+        block = s_tir.SBlock([], [], [], "tma_barriers", tirx.SeqStmt(init + [loop.body] + inval),
+                             alloc_buffers=[buf for buf, _ in self.barriers])
+        body = s_tir.SBlockRealize([], tirx.const(True), block)
+        return tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, body,
+                        loop.thread_binding, loop.annotations)
+
+    def lower_copy(self, nest, loops: list[tirx.For], conditional: bool):
+        threads = thread_axes(loops)
+        if not threads:
+            raise TMAError("dense_box", "bulk_copy block outside any threadIdx loop")
+        if conditional:
+            raise TMAError("dense_box", "bulk_copy block under a condition: its barrier phase "
+                           "would not advance on every iteration (move the copy out of the branch)")
+        plan = plan_copy(nest, threads, self.analyzer)
+        report_plan(self.func_name, plan)
+        bar = mbarrier_buffer(f"tma_bar_copy{len(self.barriers)}", 1)
+        self.barriers.append((bar, arrival_count(isinstance(plan, BulkPlan),
+                                                 isinstance(plan, FallbackPlan), threads)))
+        # Executions so far: the copy's iteration in the serial loops around it.
+        count, stride = tirx.const(0, "int32"), tirx.const(1, "int32")
+        for loop in reversed([lp for lp in loops if lp.kind != tirx.ForKind.THREAD_BINDING]):
+            count = count + (loop.loop_var - loop.min) * stride
+            stride = stride * loop.extent
+        addr = T.address_of(tirx.BufferLoad(bar, [0]))
+        stage = emit_stage([plan], addr, threads, tirx.const(True))
+        parity = self.analyzer.simplify(tirx.floormod(count, 2))
+        return tirx.SeqStmt(stage + [wait_parity(addr, parity)])
+
+
+def LowerBulkCopyBlocks() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
+    """Create the pass (see the module docstring)."""
+
+    def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
+        if not _has_marked(func.body):
+            return func
+        name = str(func.attrs["global_symbol"]) if func.attrs and "global_symbol" in func.attrs else "main"
+        check_arch(func, f"bulk_copy block in {name}")
+        lowering = _Lowering(name)
+        return func.with_body(_Lowering(name).visit(func.body, [], False))
+
+    return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.LowerBulkCopyBlocks")
