@@ -79,7 +79,7 @@ def test_any_trip_count(stages):
 
 
 def test_gemm_mma_schedule_emits_bulk_for_both_operands():
-    from tvm_tma.kernels import gemm_mma
+    from tvm_tma.kernels.gemm import gemm_mma
 
     with tvm_tma.copy_report() as report:
         src = cuda_source(gemm_mma())

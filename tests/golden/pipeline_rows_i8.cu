@@ -1,0 +1,163 @@
+#ifdef __CUDACC_RTC__
+  #include <cuda/std/cstdint>
+  using cuda::std::uint8_t;
+  using cuda::std::uint16_t;
+  using cuda::std::uint32_t;
+  using cuda::std::uint64_t;
+  using cuda::std::int8_t;
+  using cuda::std::int16_t;
+  using cuda::std::int32_t;
+  using cuda::std::int64_t;
+
+  #include <cuda/std/type_traits>
+  namespace std {
+    using cuda::std::is_same;
+    using cuda::std::is_same_v;
+    using cuda::std::is_integral;
+    using cuda::std::is_signed;
+    using cuda::std::is_unsigned;
+    using cuda::std::is_floating_point;
+    using cuda::std::enable_if;
+    using cuda::std::conditional;
+  }
+
+  // NVRTC uses asm/volatile instead of __asm__/__volatile__ (gcc extension).
+  #ifndef __asm__
+  #define __asm__ asm
+  #endif
+  #ifndef __volatile__
+  #define __volatile__ volatile
+  #endif
+#else
+  #include <cstdint>
+  #include <type_traits>
+  #include <cuda.h>
+#endif
+
+#if (((__CUDACC_VER_MAJOR__ == 11) && (__CUDACC_VER_MINOR__ >= 4)) || \
+     (__CUDACC_VER_MAJOR__ > 11))
+#define TVM_ENABLE_L2_PREFETCH 1
+#else
+#define TVM_ENABLE_L2_PREFETCH 0
+#endif
+
+#ifdef _WIN32
+  using uint = unsigned int;
+  using uchar = unsigned char;
+  using ushort = unsigned short;
+  using int64_t = long long;
+  using uint64_t = unsigned long long;
+#else
+  #define uint unsigned int
+  #define uchar unsigned char
+  #define ushort unsigned short
+#endif
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(uint32_t __addr) {
+  asm volatile("mbarrier.inval.shared.b64 [%0];" :  : "r"(__addr) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(uint32_t __dst_mem, const void* __src_mem, uint32_t __size, uint32_t __mbar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :  : "r"(__dst_mem), "l"(__src_mem), "r"(__size), "r"(__mbar) : "memory");
+}
+
+__forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, int phase) {
+    unsigned int barrier_addr_int = __cvta_generic_to_shared(barrier);
+    unsigned int ticks = 0x989680;
+    asm volatile(
+        "{\n"
+        ".reg .pred                P1;\n"
+        "LAB_WAIT:\n"
+        "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 P1, [%0], %1, %2;\n"
+        "@P1                       bra.uni DONE;\n"
+        "bra.uni                   LAB_WAIT;\n"
+        "DONE:\n"
+        "}\n"
+        :: "r"(barrier_addr_int), "r"(phase), "r"(ticks) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(uint32_t __addr, uint32_t __tx_count) {
+  asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" :  : "r"(__addr), "r"(__tx_count) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta() {
+  asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_init_init_shared_b64(uint32_t __addr, uint32_t __count) {
+  asm volatile("mbarrier.init.shared.b64 [%0], %1;" :  : "r"(__addr), "r"(__count) : "memory");
+}
+
+__forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(void* p) {
+    return __cvta_generic_to_shared(p);
+}
+extern "C" __global__ void __launch_bounds__(128) main_kernel(signed char* __restrict__ A_ptr, signed char* __restrict__ B_ptr);
+extern "C" __global__ void __launch_bounds__(128) main_kernel(signed char* __restrict__ A_ptr, signed char* __restrict__ B_ptr) {
+  __shared__ alignas(8) uint64_t tma_bar_q0_ptr[4];
+  __shared__ alignas(64) signed char A_shared_ptr[4096];
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)1);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)1);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[3]))), (uint)1);
+    tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1024);
+  }
+  __syncthreads();
+  int cse_v1 = (((int)threadIdx.x) * 64);
+  int cse_v2 = (((int)threadIdx.x) * 256);
+  int cse_v3 = (((int)blockIdx.x) * 64);
+  int cse_v7 = ((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64));
+  if (((int)threadIdx.x) < 16) {
+    tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((int)threadIdx.x) * 64)]))), (&(A_ptr[((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64))])), (uint)64, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+  }
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)1024);
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) < 16) {
+    tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((int)threadIdx.x) * 64) + 1024)]))), (&(A_ptr[(((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64)) + 4096)])), (uint)64, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
+  }
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)1024);
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) < 16) {
+    tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((int)threadIdx.x) * 64) + 2048)]))), (&(A_ptr[(((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64)) + 8192)])), (uint)64, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
+  }
+  int cse_v6 = (((int)threadIdx.x) & 63);
+  int cse_v9 = ((((int)threadIdx.x) >> 6) * 256);
+  for (int i_0 = 0; i_0 < 13; ++i_0) {
+    int cse_v8 = ((i_0 + 3) & 3);
+    if (((int)threadIdx.x) == 0) {
+      tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 3) & 3)]))), (uint)1024);
+    }
+    __syncthreads();
+    int cse_v4 = (i_0 * 4096);
+    if (((int)threadIdx.x) < 16) {
+      tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((i_0 + 3) & 3) * 1024) + (((int)threadIdx.x) * 64))]))), (&(A_ptr[((((i_0 * 4096) + (((int)threadIdx.x) * 256)) + (((int)blockIdx.x) * 64)) + 12288)])), (uint)64, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 3) & 3)]))));
+    }
+    int cse_v5 = (i_0 & 3);
+    tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[(i_0 & 3)])), ((i_0 & 7) >> 2));
+    for (int i_1_j_1_fused_0 = 0; i_1_j_1_fused_0 < 8; ++i_1_j_1_fused_0) {
+      B_ptr[(((((i_0 * 4096) + (i_1_j_1_fused_0 * 512)) + ((((int)threadIdx.x) >> 6) * 256)) + (((int)blockIdx.x) * 64)) + (((int)threadIdx.x) & 63))] = (A_shared_ptr[((((i_0 & 3) * 1024) + (i_1_j_1_fused_0 * 128)) + ((int)threadIdx.x))] * (signed char)2);
+    }
+  }
+  tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[1])), 1);
+  for (int i_1_j_1_fused_0_1 = 0; i_1_j_1_fused_0_1 < 8; ++i_1_j_1_fused_0_1) {
+    B_ptr[(((((i_1_j_1_fused_0_1 * 512) + ((((int)threadIdx.x) >> 6) * 256)) + (((int)blockIdx.x) * 64)) + (((int)threadIdx.x) & 63)) + 53248)] = (A_shared_ptr[(((i_1_j_1_fused_0_1 * 128) + ((int)threadIdx.x)) + 1024)] * (signed char)2);
+  }
+  tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[2])), 1);
+  for (int i_1_j_1_fused_0_2 = 0; i_1_j_1_fused_0_2 < 8; ++i_1_j_1_fused_0_2) {
+    B_ptr[(((((i_1_j_1_fused_0_2 * 512) + ((((int)threadIdx.x) >> 6) * 256)) + (((int)blockIdx.x) * 64)) + (((int)threadIdx.x) & 63)) + 57344)] = (A_shared_ptr[(((i_1_j_1_fused_0_2 * 128) + ((int)threadIdx.x)) + 2048)] * (signed char)2);
+  }
+  tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[3])), 1);
+  for (int i_1_j_1_fused_0_3 = 0; i_1_j_1_fused_0_3 < 8; ++i_1_j_1_fused_0_3) {
+    B_ptr[(((((i_1_j_1_fused_0_3 * 512) + ((((int)threadIdx.x) >> 6) * 256)) + (((int)blockIdx.x) * 64)) + (((int)threadIdx.x) & 63)) + 61440)] = (A_shared_ptr[(((i_1_j_1_fused_0_3 * 128) + ((int)threadIdx.x)) + 3072)] * (signed char)2);
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[3]))));
+  }
+}

@@ -1,0 +1,65 @@
+"""Codegen golden tests: the CUDA that tir_pipeline="tma" generates, checked in, and nvcc sm_90a.
+
+The expected CUDA of each case is ``tests/golden/<case>.cu``, compared exactly (trailing
+whitespace aside). After an intended change, regenerate and review the diff:
+
+    TVM_TMA_REGEN_GOLDEN=1 python -m pytest tests/test_golden.py
+"""
+
+import os
+import pathlib
+import shutil
+
+import pytest
+
+from tvm_tma.codegen import compile_cuda
+from tvm_tma.kernels.gemm import gemm_mma
+from workloads import cuda_source, staged_scale, tiled_scale
+
+GOLDEN = pathlib.Path(__file__).parent / "golden"
+REGEN = os.environ.get("TVM_TMA_REGEN_GOLDEN") == "1"
+
+CASES = {
+    # one bulk copy per stage (the tile is contiguous in both memories)
+    "pipeline_contiguous_f32": lambda: tiled_scale(256, 64, tile_n=64),
+    # one bulk copy per padded shared row, fp16
+    "pipeline_padded_rows_f16": lambda: tiled_scale(256, 256, tile_n=64, dtype="float16", pads=(8,)),
+    # int8, spare threads predicated off, 4 stages
+    "pipeline_rows_i8": lambda: tiled_scale(256, 256, tile_n=64, dtype="int8", stages=4),
+    # a tail: cp.async on the same barriers
+    "pipeline_tail_fallback": lambda: tiled_scale(250, 256, tile_n=64),
+    # A by bulk, C (misaligned shared rows) by cp.async, one barrier
+    "pipeline_mixed": lambda: tiled_scale(256, 256, second_input=True, pads=(0, 2)),
+    # trip count below the stage count
+    "pipeline_one_trip": lambda: tiled_scale(16, 64, tile_n=64, stages=3),
+    # synchronous bulk copy outside a pipeline
+    "bulk_copy_block": lambda: staged_scale(256, 256),
+    # upstream TVM's pipelined tensor-core GEMM schedule
+    "gemm_mma_4096": lambda: gemm_mma(),
+}
+
+
+def _normalize(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.strip().splitlines()) + "\n"
+
+
+@pytest.fixture(scope="module")
+def sources():
+    return {name: _normalize(cuda_source(build())) for name, build in CASES.items()}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_golden_cuda(case, sources):
+    path = GOLDEN / f"{case}.cu"
+    if REGEN:
+        path.write_text(sources[case])
+    assert path.exists(), f"{path} missing: regenerate with TVM_TMA_REGEN_GOLDEN=1"
+    assert sources[case] == _normalize(path.read_text()), (
+        f"generated CUDA differs from {path}; review, then regenerate with TVM_TMA_REGEN_GOLDEN=1")
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc is not on PATH")
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_golden_cuda_compiles_for_sm90a(case):
+    cubin = compile_cuda((GOLDEN / f"{case}.cu").read_text(), arch="90a")
+    assert cubin[:4] == b"\x7fELF"
