@@ -1,0 +1,46 @@
+"""Schedule pieces shared by the kernels in this package."""
+
+from __future__ import annotations
+
+import tvm
+from tvm import s_tir
+
+
+def vector_lanes(dtype: str, vec_bytes: int = 16) -> int:
+    """Elements of ``dtype`` in one ``vec_bytes``-wide access."""
+    return max(1, vec_bytes * 8 // tvm.DataType(dtype).bits)
+
+
+def thread_vectorize(sch: s_tir.Schedule, loop: s_tir.LoopRV, threads: int, lanes: int) -> None:
+    """Split ``loop`` into ``[serial, threadIdx.x (threads), vectorized (lanes)]``."""
+    _, tx, vec = sch.split(loop, [None, threads, lanes])
+    sch.bind(tx, "threadIdx.x")
+    sch.vectorize(vec)
+
+
+def stage_to_shared(sch: s_tir.Schedule, block: s_tir.SBlockRV, read_index: int, loop: s_tir.LoopRV,
+                    threads: int, lanes: int, scope: str = "shared.dyn",
+                    consumers: list[s_tir.SBlockRV] | None = None) -> s_tir.SBlockRV:
+    """``cache_read`` input ``read_index`` of ``block`` into ``scope`` at ``loop``, copied by
+    ``threads`` threads with ``lanes``-wide vector accesses; ``consumers`` (default: ``block``
+    alone) are the blocks that then read the staged copy."""
+    cache = sch.cache_read(block, read_index, scope, consumer_blocks=consumers)
+    sch.compute_at(cache, loop)
+    loops = sch.get_loops(cache)
+    depth = [sch.get(x).same_as(sch.get(loop)) for x in loops].index(True) + 1
+    thread_vectorize(sch, sch.fuse(*loops[depth:]), threads, lanes)
+    return cache
+
+
+def async_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_copies: int) -> None:
+    """Annotate ``loop`` as a software pipeline of ``stages`` stages whose first ``num_copies``
+    child blocks (the copies into shared memory) run asynchronously, ``stages - 1`` iterations
+    ahead of the child blocks after them."""
+    if stages < 2:
+        raise ValueError(f"async_pipeline: stages: expected at least 2, got {stages}")
+    num_consumers = len(sch.get_child_blocks(loop)) - num_copies
+    if num_consumers < 1:
+        raise ValueError(f"async_pipeline: expected {num_copies} copy block(s) and at least one consumer")
+    sch.annotate(loop, "software_pipeline_stage", [0] * num_copies + [stages - 1] * num_consumers)
+    sch.annotate(loop, "software_pipeline_order", list(range(num_copies + num_consumers)))
+    sch.annotate(loop, "software_pipeline_async_stages", [0])
