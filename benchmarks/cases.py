@@ -1,0 +1,122 @@
+"""Registry of named GPU cases: kernel builder + arguments, inputs, reference and rate.
+
+``check_*`` cases are small correctness cases (tails, odd trip counts); ``bench_*`` cases are
+the baseline measurements. ``build.py`` compiles them for a pipeline ("default": stock TVM with
+``tirx.use_async_copy``; "tma": tvm-tma's pipeline), ``run_gpu.py`` runs them on the GPU.
+This module imports no TVM at module level, so it stays cheap to import.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import re
+from typing import Any
+
+TARGET = {"kind": "cuda", "arch": "sm_90a"}
+PIPELINES: dict[str, dict[str, Any]] = {
+    "default": {"tirx.use_async_copy": 1},  # stock TVM 0.27: cp.async + commit/wait groups
+    "tma": {},  # tvm-tma: registered by `import tvm_tma`
+}
+DTYPE_BYTES = {"float16": 2, "float32": 4}
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    """One kernel invocation: ``builder(**kwargs)`` from ``tvm_tma.kernels`` called with ``args``
+    (``(shape, dtype)`` in the PrimFunc's parameter order), ``outputs`` the indices of the
+    arguments it writes, checked against ``reference`` (a name ``run_gpu.py`` knows) with
+    ``ref_params``. ``bytes_moved`` / ``flops`` give its rate; ``timed`` cases are measured."""
+
+    name: str
+    builder: str
+    kwargs: dict[str, Any]
+    args: tuple[tuple[tuple[int, ...], str], ...]
+    outputs: tuple[int, ...]
+    reference: str
+    size: str
+    ref_params: dict[str, Any] = dataclasses.field(default_factory=dict)
+    bytes_moved: int | None = None
+    flops: int | None = None
+    timed: bool = False
+
+    def build(self):
+        """The scheduled ``tvm.IRModule`` (imports ``tvm_tma.kernels`` on first use)."""
+        kernels = importlib.import_module("tvm_tma.kernels")
+        return getattr(kernels, self.builder)(**self.kwargs)
+
+    def manifest_entry(self) -> dict[str, Any]:
+        """JSON-ready description for ``run_gpu.py`` (everything but the builder)."""
+        return {
+            "name": self.name, "library": f"{self.name}.so", "size": self.size,
+            "args": [{"shape": list(shape), "dtype": dtype} for shape, dtype in self.args],
+            "outputs": list(self.outputs), "reference": self.reference, "ref_params": self.ref_params,
+            "bytes": self.bytes_moved, "flops": self.flops, "timed": self.timed,
+        }
+
+
+def copy_case(name: str, n: int, dtype: str = "float32", timed: bool = False, **kwargs: Any) -> Case:
+    """``B = A`` over ``n`` elements; rate counts bytes read + written."""
+    return Case(name, "copy", {"n_elems": n, "dtype": dtype, **kwargs}, (((n,), dtype),) * 2, (1,), "copy",
+                size=f"n={n} {dtype}", bytes_moved=2 * n * DTYPE_BYTES[dtype], timed=timed)
+
+
+def add_case(name: str, n: int, dtype: str = "float32", timed: bool = False, **kwargs: Any) -> Case:
+    """``C = A + B`` over ``n`` elements; rate counts bytes read + written."""
+    return Case(name, "add", {"n_elems": n, "dtype": dtype, **kwargs}, (((n,), dtype),) * 3, (2,), "add",
+                size=f"n={n} {dtype}", bytes_moved=3 * n * DTYPE_BYTES[dtype], timed=timed)
+
+
+def rms_norm_case(name: str, rows: int, cols: int, dtype: str = "float16", timed: bool = False,
+                  eps: float = 1e-6, **kwargs: Any) -> Case:
+    """RMS norm of ``x[rows, cols]`` with weight ``w[cols]``; rate counts x, w, y once."""
+    return Case(name, "rms_norm", {"rows": rows, "cols": cols, "dtype": dtype, "eps": eps, **kwargs},
+                (((rows, cols), dtype), ((cols,), dtype), ((rows, cols), dtype)), (2,), "rms_norm",
+                size=f"{rows}x{cols} {dtype}", ref_params={"eps": eps},
+                bytes_moved=(2 * rows * cols + cols) * DTYPE_BYTES[dtype], timed=timed)
+
+
+def gemm_case(name: str, n: int, timed: bool = False, **kwargs: Any) -> Case:
+    """``C = A @ B``, fp16 ``n x n`` operands, fp32 output; rate counts ``2 n^3`` flops."""
+    return Case(name, "gemm_mma", {"n": n, **kwargs},
+                (((n, n), "float16"), ((n, n), "float16"), ((n, n), "float32")), (2,), "gemm",
+                size=f"{n}^3 fp16->fp32", bytes_moved=None, flops=2 * n**3, timed=timed)
+
+
+_CASES = [
+    # Baselines (timed).
+    copy_case("bench_copy_1gib", 1 << 28, timed=True),
+    add_case("bench_add_2p28", 1 << 28, timed=True),
+    rms_norm_case("bench_rms_norm_65536x4096", 65536, 4096, timed=True),
+    gemm_case("bench_gemm_4096", 4096, timed=True),
+    # Correctness: tails and trip counts below, at and above the stage count.
+    copy_case("check_copy_tail", 1_000_003),
+    copy_case("check_copy_trips2_stages4", 3 * 4096 + 5, tiles_per_cta=2, stages=4),
+    copy_case("check_copy_trips1", 4096 * 3 + 5, tiles_per_cta=1, stages=4),
+    copy_case("check_copy_fp16_odd", 12345, "float16", tiles_per_cta=3, stages=3),
+    add_case("check_add_tail_trips5", 777_777, tiles_per_cta=5, stages=4),
+    rms_norm_case("check_rms_norm_row_tail", 1001, 3072, rows_per_cta=4, stages=2),
+    rms_norm_case("check_rms_norm_one_chunk", 37, 1024),
+    gemm_case("check_gemm_512", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1)),
+    gemm_case("check_gemm_96_trips3", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
+              k_factors=(3, 2, 1)),
+]
+CASES: dict[str, Case] = {case.name: case for case in _CASES}
+
+
+def compile_module(mod, pipeline: str):
+    """``tvm.compile`` ``mod`` for sm_90a under ``pipeline`` (a key of ``PIPELINES``) and its config;
+    returns the ``tvm.runtime.Executable``. Imports ``tvm_tma`` only for the "tma" pipeline."""
+    import tvm
+
+    if pipeline not in PIPELINES:
+        raise ValueError(f"unknown pipeline {pipeline!r}; expected one of {sorted(PIPELINES)}")
+    if pipeline == "tma":
+        import tvm_tma  # noqa: F401  (registers the "tma" pipeline)
+    with tvm.transform.PassContext(config=PIPELINES[pipeline]):
+        return tvm.compile(mod, target=tvm.target.Target(TARGET), tir_pipeline=pipeline)
+
+
+def select(only: str | None = None) -> list[Case]:
+    """Cases whose name matches the regex ``only`` (``re.search``); all cases when ``None``."""
+    return [case for case in CASES.values() if only is None or re.search(only, case.name)]

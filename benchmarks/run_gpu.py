@@ -1,0 +1,206 @@
+"""Run built cases on the GPU: check each against a float64 reference, then time it and the
+library's equivalent on the same sizes.
+
+    python3 .gpu/boot.py benchmarks/run_gpu.py BUILD_DIR [--out DIR] [--only REGEX] [--seed N]
+
+Needs only TVM's runtime (``tvm.runtime.load_module``, ``tvm.runtime.from_dlpack``), torch and
+a CUDA GPU; BUILD_DIR is what ``build.py`` wrote. Inputs are drawn on the GPU (seeded, fresh for
+every case), outputs are poisoned (NaN; 0x5A bytes for non-float dtypes) before the checked
+run. Kernels and references are timed with CUDA events around each launch on the same stream:
+the median of at least ``--iters`` launches after warm-up. Writes ``results.json`` and
+``RESULTS.md`` under ``--out`` and prints the table last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import re
+import statistics
+import sys
+import traceback
+from typing import Any, Callable
+
+import torch
+import tvm
+import tvm_ffi
+
+# Largest accepted ||out - ref|| / ||ref|| against the float64 reference.
+TOLERANCE = {"copy": 0.0, "add": 1e-6, "rms_norm": 1e-2, "gemm": 1e-3}
+
+
+def expected(reference: str, inputs: list[torch.Tensor], params: dict[str, Any]) -> torch.Tensor:
+    """The float64 result the case's output must match."""
+    x = [t.double() for t in inputs]
+    if reference == "copy":
+        return x[0]
+    if reference == "add":
+        return x[0] + x[1]
+    if reference == "rms_norm":
+        return x[0] * torch.rsqrt(x[0].square().mean(-1, keepdim=True) + params["eps"]) * x[1]
+    if reference == "gemm":
+        return x[0] @ x[1]
+    raise ValueError(f"unknown reference {reference!r}")
+
+
+def library_op(reference: str, inputs: list[torch.Tensor], params: dict[str, Any]) -> tuple[str, Callable[[], Any]]:
+    """The library's version of the case on the same inputs: (label, launch)."""
+    if reference == "copy":
+        dst = torch.empty_like(inputs[0])
+        return "cudaMemcpy D2D (torch copy_)", lambda: dst.copy_(inputs[0])
+    if reference == "add":
+        out = torch.empty_like(inputs[0])
+        return "torch.add", lambda: torch.add(inputs[0], inputs[1], out=out)
+    if reference == "rms_norm":
+        x, w = inputs
+        return f"torch rms_norm ({str(x.dtype).removeprefix('torch.')})", \
+            lambda: torch.nn.functional.rms_norm(x, (x.shape[-1],), w, params["eps"])
+    if reference == "gemm":
+        out = torch.empty(inputs[0].shape[0], inputs[1].shape[1], dtype=inputs[0].dtype, device=inputs[0].device)
+        return "cuBLAS fp16 GEMM (torch.matmul, fp16 out)", lambda: torch.matmul(inputs[0], inputs[1], out=out)
+    raise ValueError(f"unknown reference {reference!r}")
+
+
+def random_input(shape: list[int], dtype: torch.dtype, gen: torch.Generator) -> torch.Tensor:
+    """Fresh random values on the GPU: standard normal for floats, full range for integers."""
+    if dtype.is_floating_point:
+        return torch.randn(shape, generator=gen, device="cuda", dtype=torch.float32).to(dtype)
+    info = torch.iinfo(dtype)
+    return torch.randint(info.min, info.max, shape, generator=gen, device="cuda", dtype=dtype)
+
+
+def poisoned(shape: list[int], dtype: torch.dtype) -> torch.Tensor:
+    """An output buffer filled with NaN (floats) or 0x5A bytes."""
+    out = torch.empty(shape, dtype=dtype, device="cuda")
+    if dtype.is_floating_point:
+        out.fill_(float("nan"))
+    else:
+        out.view(torch.uint8).fill_(0x5A)
+    return out
+
+
+def unwritten(out: torch.Tensor) -> int:
+    """Elements still holding the poison (NaN; for integers, the 0x5A pattern)."""
+    if out.dtype.is_floating_point:
+        return int(torch.isnan(out).sum())
+    return int((out == poisoned([1], out.dtype)[0]).sum())
+
+
+def time_ms(launch: Callable[[], Any], min_iters: int, budget_ms: float = 300.0) -> list[float]:
+    """Per-launch times (ms) from CUDA events, after warm-up; at least ``min_iters`` launches."""
+    for _ in range(3):
+        launch()
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    launch()
+    end.record()
+    end.synchronize()
+    iters = max(min_iters, min(1000, int(budget_ms / max(start.elapsed_time(end), 1e-3))))
+    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(iters)]
+    for s, e in events:
+        s.record()
+        launch()
+        e.record()
+    torch.cuda.synchronize()
+    return [s.elapsed_time(e) for s, e in events]
+
+
+def rate(entry: dict[str, Any], ms: float) -> tuple[float, str]:
+    """Throughput of one launch taking ``ms``: TFLOP/s for flops, else GB/s (read + written)."""
+    if entry.get("flops"):
+        return entry["flops"] / ms / 1e9, "TFLOP/s"
+    return entry["bytes"] / ms / 1e6, "GB/s"
+
+
+def run_case(build_dir: pathlib.Path, entry: dict[str, Any], seed: int, min_iters: int) -> dict[str, Any]:
+    """Check (and, for timed cases, time) one case; returns its result record."""
+    result: dict[str, Any] = {"name": entry["name"], "size": entry["size"], "seed": seed, "timed": entry["timed"]}
+    func = tvm.runtime.load_module(str(build_dir / entry["library"]))["main"]
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    tensors = []
+    for i, arg in enumerate(entry["args"]):
+        dtype = getattr(torch, arg["dtype"])
+        tensors.append(poisoned(arg["shape"], dtype) if i in entry["outputs"] else random_input(arg["shape"], dtype, gen))
+    inputs = [t for i, t in enumerate(tensors) if i not in entry["outputs"]]
+    args = [tvm.runtime.from_dlpack(t) for t in tensors]
+    func(*args)
+    torch.cuda.synchronize()
+    (out_index,) = entry["outputs"]
+    out = tensors[out_index]
+    ref = expected(entry["reference"], inputs, entry["ref_params"])
+    result["unwritten"] = unwritten(out)
+    result["error"] = float((out.double() - ref).norm() / ref.norm().clamp_min(1e-300))
+    result["tolerance"] = TOLERANCE[entry["reference"]]
+    result["correct"] = result["unwritten"] == 0 and result["error"] <= result["tolerance"]
+    del ref
+    if entry["timed"]:
+        times = time_ms(lambda: func(*args), min_iters)
+        result["median_ms"] = statistics.median(times)
+        result["min_ms"], result["max_ms"], result["iters"] = min(times), max(times), len(times)
+        result["rate"], result["unit"] = rate(entry, result["median_ms"])
+        label, launch = library_op(entry["reference"], inputs, entry["ref_params"])
+        ref_times = time_ms(launch, min_iters)
+        result["reference"] = {"op": label, "median_ms": statistics.median(ref_times), "iters": len(ref_times)}
+        result["reference"]["rate"] = rate(entry, result["reference"]["median_ms"])[0]
+        result["ratio"] = result["rate"] / result["reference"]["rate"]
+    return result
+
+
+def table(results: list[dict[str, Any]], pipeline: str) -> str:
+    """Markdown table of the results."""
+    lines = ["| case | pipeline | size | correct | rel. error | unwritten | median ms | rate | reference | "
+             "ref. median ms | ref. rate | ratio |", "|" + "---|" * 12]
+    for r in results:
+        if "failure" in r:
+            lines.append(f"| {r['name']} | {pipeline} | {r['size']} | FAILED: {r['failure']} |" + " |" * 8)
+            continue
+        row = [r["name"], pipeline, r["size"], "yes" if r["correct"] else "**NO**", f"{r['error']:.2e}",
+               str(r["unwritten"])]
+        if r["timed"]:
+            ref = r["reference"]
+            row += [f"{r['median_ms']:.4f}", f"{r['rate']:.1f} {r['unit']}", ref["op"], f"{ref['median_ms']:.4f}",
+                    f"{ref['rate']:.1f} {r['unit']}", f"{r['ratio']:.3f}"]
+        else:
+            row += ["-"] * 6
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("build_dir", type=pathlib.Path)
+    parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("."))
+    parser.add_argument("--only", help="regex on case names (re.search)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--iters", type=int, default=20, help="least number of timed launches")
+    opts = parser.parse_args(argv)
+    manifest = json.loads((opts.build_dir / "manifest.json").read_text())
+    entries = [e for e in manifest["cases"] if opts.only is None or re.search(opts.only, e["name"])]
+    results = []
+    with tvm_ffi.use_torch_stream():
+        for index, entry in enumerate(entries):
+            try:
+                results.append(run_case(opts.build_dir, entry, opts.seed + index, opts.iters))
+            except Exception as err:  # record and go on: one broken case must not hide the others
+                traceback.print_exc()
+                first_line = (str(err).splitlines() or [""])[0][:200]
+                results.append({"name": entry["name"], "size": entry["size"], "correct": False,
+                                "failure": f"{type(err).__name__}: {first_line}"})
+            print(json.dumps(results[-1]), flush=True)
+            torch.cuda.empty_cache()
+    device = torch.cuda.get_device_name()
+    summary = {"device": device, "torch": torch.__version__, "pipeline": manifest["pipeline"],
+               "tvm_version": manifest["tvm_version"], "results": results}
+    opts.out.mkdir(parents=True, exist_ok=True)
+    (opts.out / "results.json").write_text(json.dumps(summary, indent=1))
+    md = table(results, manifest["pipeline"])
+    (opts.out / "RESULTS.md").write_text(f"Device: {device}; torch {torch.__version__}; "
+                                         f"TVM {manifest['tvm_version']}\n\n{md}\n")
+    print(md)
+    return 0 if all(r["correct"] for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
