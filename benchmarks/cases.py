@@ -18,7 +18,7 @@ PIPELINES: dict[str, dict[str, Any]] = {
     "default": {"tirx.use_async_copy": 1},  # stock TVM 0.27: cp.async + commit/wait groups
     "tma": {},  # tvm-tma: registered by `import tvm_tma`
 }
-DTYPE_BYTES = {"float16": 2, "float32": 4}
+DTYPE_BYTES = {"int8": 1, "float16": 2, "float32": 4}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -83,6 +83,14 @@ def gemm_case(name: str, n: int, timed: bool = False, **kwargs: Any) -> Case:
                 size=f"{n}^3 fp16->fp32", bytes_moved=None, flops=2 * n**3, timed=timed)
 
 
+def tile_case(name: str, m: int, n: int, dtype: str = "float32", staged: bool = False, **kwargs: Any) -> Case:
+    """``B = A * 2`` (``A + C`` with ``second_input``) over ``m x n`` through shared tiles."""
+    inputs = 2 if kwargs.get("second_input") else 1
+    return Case(name, "tile_scale_staged" if staged else "tile_scale", {"m": m, "n": n, "dtype": dtype, **kwargs},
+                (((m, n), dtype),) * (inputs + 1), (inputs,), "add" if inputs == 2 else "scale2",
+                size=f"{m}x{n} {dtype}", bytes_moved=(inputs + 1) * m * n * DTYPE_BYTES[dtype])
+
+
 _CASES = [
     # Baselines (timed).
     copy_case("bench_copy_1gib", 1 << 28, timed=True),
@@ -97,6 +105,19 @@ _CASES = [
     add_case("check_add_tail_trips5", 777_777, tiles_per_cta=5, stages=4),
     rms_norm_case("check_rms_norm_row_tail", 1001, 3072, rows_per_cta=4, stages=2),
     rms_norm_case("check_rms_norm_one_chunk", 37, 1024),
+    # Tile shapes of the bulk-copy lowering: whole tile, rows, padded rows, dtypes, tails,
+    # bulk and cp.async on one barrier, trip counts vs stages, synchronous bulk_copy blocks.
+    tile_case("check_tile_contiguous", 1024, 64, tile_n=64),
+    tile_case("check_tile_rows", 1024, 512, tile_n=64),
+    tile_case("check_tile_padded_f16", 1024, 512, "float16", tile_n=64, pads=(8,)),
+    tile_case("check_tile_rows_i8", 1024, 512, "int8", tile_n=64, stages=4),
+    tile_case("check_tile_tail", 1000, 512, tile_n=64),
+    tile_case("check_tile_mixed", 1024, 512, second_input=True, pads=(0, 2)),
+    tile_case("check_tile_trips1_stages3", 16, 512, stages=3),
+    tile_case("check_tile_trips3_stages4", 48, 512, stages=4),
+    tile_case("check_tile_trips13_stages4", 13 * 16, 512, stages=4),
+    tile_case("check_tile_staged", 1024, 512, staged=True),
+    tile_case("check_tile_staged_tail", 1000, 512, staged=True),
     gemm_case("check_gemm_512", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1)),
     gemm_case("check_gemm_96_trips3", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
               k_factors=(3, 2, 1)),

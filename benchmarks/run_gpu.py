@@ -17,6 +17,7 @@ import argparse
 import json
 import pathlib
 import re
+import signal
 import statistics
 import sys
 import traceback
@@ -27,7 +28,7 @@ import tvm
 import tvm_ffi
 
 # Largest accepted ||out - ref|| / ||ref|| against the float64 reference.
-TOLERANCE = {"copy": 0.0, "add": 1e-6, "rms_norm": 1e-2, "gemm": 1e-3}
+TOLERANCE = {"copy": 0.0, "scale2": 0.0, "add": 1e-6, "rms_norm": 1e-2, "gemm": 1e-3}
 
 
 def expected(reference: str, inputs: list[torch.Tensor], params: dict[str, Any]) -> torch.Tensor:
@@ -35,6 +36,8 @@ def expected(reference: str, inputs: list[torch.Tensor], params: dict[str, Any])
     x = [t.double() for t in inputs]
     if reference == "copy":
         return x[0]
+    if reference == "scale2":  # in the input dtype: exact for floats, wrapping for integers
+        return (inputs[0] * 2).double()
     if reference == "add":
         return x[0] + x[1]
     if reference == "rms_norm":
@@ -49,6 +52,9 @@ def library_op(reference: str, inputs: list[torch.Tensor], params: dict[str, Any
     if reference == "copy":
         dst = torch.empty_like(inputs[0])
         return "cudaMemcpy D2D (torch copy_)", lambda: dst.copy_(inputs[0])
+    if reference == "scale2":
+        out = torch.empty_like(inputs[0])
+        return "torch.mul", lambda: torch.mul(inputs[0], 2, out=out)
     if reference == "add":
         out = torch.empty_like(inputs[0])
         return "torch.add", lambda: torch.add(inputs[0], inputs[1], out=out)
@@ -175,12 +181,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="regex on case names (re.search)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--iters", type=int, default=20, help="least number of timed launches")
+    parser.add_argument("--case-timeout", type=int, default=120,
+                        help="seconds one case may take; a hung kernel (a barrier that never completes) "
+                             "ends the run there, with the cases before it already printed")
     opts = parser.parse_args(argv)
     manifest = json.loads((opts.build_dir / "manifest.json").read_text())
     entries = [e for e in manifest["cases"] if opts.only is None or re.search(opts.only, e["name"])]
     results = []
     with tvm_ffi.use_torch_stream():
         for index, entry in enumerate(entries):
+            print(f"running {entry['name']}", flush=True)
+            signal.alarm(opts.case_timeout)  # SIGALRM's default action ends the process
             try:
                 results.append(run_case(opts.build_dir, entry, opts.seed + index, opts.iters))
             except Exception as err:  # record and go on: one broken case must not hide the others
@@ -188,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
                 first_line = (str(err).splitlines() or [""])[0][:200]
                 results.append({"name": entry["name"], "size": entry["size"], "correct": False,
                                 "failure": f"{type(err).__name__}: {first_line}"})
+            signal.alarm(0)
             print(json.dumps(results[-1]), flush=True)
             torch.cuda.empty_cache()
     device = torch.cuda.get_device_name()

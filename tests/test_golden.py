@@ -14,26 +14,26 @@ import pytest
 
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels.gemm import gemm_mma
-from workloads import cuda_source, staged_scale, tiled_scale
+from workloads import cuda_source, tile_scale_staged, tile_scale
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 REGEN = os.environ.get("TVM_TMA_REGEN_GOLDEN") == "1"
 
 CASES = {
     # one bulk copy per stage (the tile is contiguous in both memories)
-    "pipeline_contiguous_f32": lambda: tiled_scale(256, 64, tile_n=64),
+    "pipeline_contiguous_f32": lambda: tile_scale(256, 64, tile_n=64),
     # one bulk copy per padded shared row, fp16
-    "pipeline_padded_rows_f16": lambda: tiled_scale(256, 256, tile_n=64, dtype="float16", pads=(8,)),
+    "pipeline_padded_rows_f16": lambda: tile_scale(256, 256, tile_n=64, dtype="float16", pads=(8,)),
     # int8, spare threads predicated off, 4 stages
-    "pipeline_rows_i8": lambda: tiled_scale(256, 256, tile_n=64, dtype="int8", stages=4),
+    "pipeline_rows_i8": lambda: tile_scale(256, 256, tile_n=64, dtype="int8", stages=4),
     # a tail: cp.async on the same barriers
-    "pipeline_tail_fallback": lambda: tiled_scale(250, 256, tile_n=64),
+    "pipeline_tail_fallback": lambda: tile_scale(250, 256, tile_n=64),
     # A by bulk, C (misaligned shared rows) by cp.async, one barrier
-    "pipeline_mixed": lambda: tiled_scale(256, 256, second_input=True, pads=(0, 2)),
+    "pipeline_mixed": lambda: tile_scale(256, 256, second_input=True, pads=(0, 2)),
     # trip count below the stage count
-    "pipeline_one_trip": lambda: tiled_scale(16, 64, tile_n=64, stages=3),
+    "pipeline_one_trip": lambda: tile_scale(16, 64, tile_n=64, stages=3),
     # synchronous bulk copy outside a pipeline
-    "bulk_copy_block": lambda: staged_scale(256, 256),
+    "bulk_copy_block": lambda: tile_scale_staged(256, 256),
     # upstream TVM's pipelined tensor-core GEMM schedule
     "gemm_mma_4096": lambda: gemm_mma(),
 }

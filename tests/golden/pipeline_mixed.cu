@@ -58,8 +58,8 @@ __forceinline__ __device__ void tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(
 __forceinline__ __device__ void tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(uint32_t __addr) {
   asm volatile("cp.async.mbarrier.arrive.noinc.shared.b64 [%0];" :  : "r"(__addr) : "memory");
 }
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(uint32_t __dst_mem, const void* __src_mem) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(__dst_mem), "l"(__src_mem) : "memory");
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_ca_async_ca_shared_global_8(uint32_t __dst_mem, const void* __src_mem) {
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" :  : "r"(__dst_mem), "l"(__src_mem) : "memory");
 }
 __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(uint32_t __dst_mem, const void* __src_mem, uint32_t __size, uint32_t __mbar) {
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :  : "r"(__dst_mem), "l"(__src_mem), "r"(__size), "r"(__mbar) : "memory");
@@ -120,7 +120,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict_
   int cse_v11 = ((((int)threadIdx.x) & 15) * 4);
   int cse_v12 = ((((int)threadIdx.x) >> 4) * 256);
   for (int ax0_ax1_fused_0 = 0; ax0_ax1_fused_0 < 2; ++ax0_ax1_fused_0) {
-    tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(tvm_builtin_cuda_cvta_generic_to_shared((&(C_shared_ptr[(((ax0_ax1_fused_0 * 528) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4))]))), (&(C_ptr[((((ax0_ax1_fused_0 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4))])));
+    int cse_v16 = (((ax0_ax1_fused_0 * 528) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4));
+    int cse_v18 = ((((ax0_ax1_fused_0 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4));
+    tvm_builtin_ptx_cp_async_ca_async_ca_shared_global_8(tvm_builtin_cuda_cvta_generic_to_shared((&(C_shared_ptr[(((ax0_ax1_fused_0 * 528) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4))]))), (&(C_ptr[((((ax0_ax1_fused_0 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4))])));
+    tvm_builtin_ptx_cp_async_ca_async_ca_shared_global_8(tvm_builtin_cuda_cvta_generic_to_shared((&(C_shared_ptr[((((ax0_ax1_fused_0 * 528) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4)) + 2)]))), (&(C_ptr[(((((ax0_ax1_fused_0 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 2)])));
   }
   tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   if (((int)threadIdx.x) == 0) {
@@ -131,7 +134,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict_
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((int)threadIdx.x) * 64) + 1024)]))), (&(A_ptr[(((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64)) + 4096)])), (uint)256, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
   for (int ax0_ax1_fused_0_1 = 0; ax0_ax1_fused_0_1 < 2; ++ax0_ax1_fused_0_1) {
-    tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(tvm_builtin_cuda_cvta_generic_to_shared((&(C_shared_ptr[((((ax0_ax1_fused_0_1 * 528) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4)) + 1056)]))), (&(C_ptr[(((((ax0_ax1_fused_0_1 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 4096)])));
+    int cse_v17 = (((ax0_ax1_fused_0_1 * 528) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4));
+    int cse_v19 = ((((ax0_ax1_fused_0_1 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4));
+    tvm_builtin_ptx_cp_async_ca_async_ca_shared_global_8(tvm_builtin_cuda_cvta_generic_to_shared((&(C_shared_ptr[((((ax0_ax1_fused_0_1 * 528) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4)) + 1056)]))), (&(C_ptr[(((((ax0_ax1_fused_0_1 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 4096)])));
+    tvm_builtin_ptx_cp_async_ca_async_ca_shared_global_8(tvm_builtin_cuda_cvta_generic_to_shared((&(C_shared_ptr[((((ax0_ax1_fused_0_1 * 528) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4)) + 1058)]))), (&(C_ptr[(((((ax0_ax1_fused_0_1 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 4098)])));
   }
   tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   int cse_v7 = (((int)threadIdx.x) >> 6);
@@ -149,7 +155,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict_
       tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((i_0 + 2) % 3) * 1024) + (((int)threadIdx.x) * 64))]))), (&(A_ptr[((((i_0 * 4096) + (((int)threadIdx.x) * 256)) + (((int)blockIdx.x) * 64)) + 8192)])), (uint)256, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))));
     }
     for (int ax0_ax1_fused_0_2 = 0; ax0_ax1_fused_0_2 < 2; ++ax0_ax1_fused_0_2) {
-      tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(tvm_builtin_cuda_cvta_generic_to_shared((&(C_shared_ptr[((((((i_0 + 2) % 3) * 1056) + (ax0_ax1_fused_0_2 * 528)) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4))]))), (&(C_ptr[((((((i_0 * 4096) + (ax0_ax1_fused_0_2 * 2048)) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 8192)])));
+      int cse_v20 = (((((i_0 * 4096) + (ax0_ax1_fused_0_2 * 2048)) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4));
+      int cse_v21 = ((((((i_0 + 2) % 3) * 1056) + (ax0_ax1_fused_0_2 * 528)) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4));
+      tvm_builtin_ptx_cp_async_ca_async_ca_shared_global_8(tvm_builtin_cuda_cvta_generic_to_shared((&(C_shared_ptr[((((((i_0 + 2) % 3) * 1056) + (ax0_ax1_fused_0_2 * 528)) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4))]))), (&(C_ptr[((((((i_0 * 4096) + (ax0_ax1_fused_0_2 * 2048)) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 8192)])));
+      tvm_builtin_ptx_cp_async_ca_async_ca_shared_global_8(tvm_builtin_cuda_cvta_generic_to_shared((&(C_shared_ptr[(((((((i_0 + 2) % 3) * 1056) + (ax0_ax1_fused_0_2 * 528)) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4)) + 2)]))), (&(C_ptr[((((((i_0 * 4096) + (ax0_ax1_fused_0_2 * 2048)) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 8194)])));
     }
     tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))));
     int cse_v6 = (i_0 % 3);

@@ -1,6 +1,6 @@
 """LowerAsyncPipelineToMBarrier on InjectSoftwarePipeline output: before/after TVMScript.
 
-``Before`` is what TVM 0.27's stock passes make of ``tests.workloads.tiled_scale(64, 64,
+``Before`` is what TVM 0.27's stock passes make of ``tvm_tma.kernels.tile_scale(64, 64,
 tile_m=16, tile_n=64, stages=2, threads=64)`` up to InjectSoftwarePipeline: a 2-version
 ring of 16x64 fp32 tiles, a prologue stage, 3 steady-state iterations and an epilogue.
 ``Expected`` is the barrier pipeline: one 4096-byte bulk copy per stage (the tile is

@@ -7,12 +7,12 @@ import tvm
 from tvm import te
 
 import tvm_tma
-from workloads import cuda_source, staged_scale
+from workloads import cuda_source, tile_scale_staged
 
 
 def test_marked_copy_becomes_bulk_with_flipping_parity():
     with tvm_tma.copy_report() as report:
-        src = cuda_source(staged_scale(256, 256))
+        src = cuda_source(tile_scale_staged(256, 256))
     assert [(r.instruction, r.pieces, r.bytes) for r in report] == [("cp.async.bulk", 16, 4096)]
     kernel = src[src.index('extern "C" __global__'):]
     # The barrier lives in shared memory (not a kernel parameter) and is set up once.
@@ -26,7 +26,7 @@ def test_marked_copy_becomes_bulk_with_flipping_parity():
 
 def test_marked_tail_falls_back_to_cp_async():
     with tvm_tma.copy_report() as report:
-        src = cuda_source(staged_scale(250, 256))
+        src = cuda_source(tile_scale_staged(250, 256))
     assert [(r.instruction, r.rule) for r in report] == [("cp.async", "dense_box")]
     assert "mbarrier_arrive_noinc" in src and "(uint)128);" in src
 
@@ -34,7 +34,7 @@ def test_marked_tail_falls_back_to_cp_async():
 def test_min_arch():
     target = tvm.target.Target({"kind": "cuda", "arch": "sm_89"})
     with pytest.raises(tvm_tma.TMAError, match=r"min_arch: bulk_copy block in main: expected a target of sm_90"):
-        tvm.compile(staged_scale(64, 64), target=target, tir_pipeline="tma")
+        tvm.compile(tile_scale_staged(64, 64), target=target, tir_pipeline="tma")
 
 
 def test_bulk_copy_rejects_a_block_that_is_not_a_copy():

@@ -30,17 +30,3 @@ def stage_to_shared(sch: s_tir.Schedule, block: s_tir.SBlockRV, read_index: int,
     depth = [sch.get(x).same_as(sch.get(loop)) for x in loops].index(True) + 1
     thread_vectorize(sch, sch.fuse(*loops[depth:]), threads, lanes)
     return cache
-
-
-def async_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_copies: int) -> None:
-    """Annotate ``loop`` as a software pipeline of ``stages`` stages whose first ``num_copies``
-    child blocks (the copies into shared memory) run asynchronously, ``stages - 1`` iterations
-    ahead of the child blocks after them."""
-    if stages < 2:
-        raise ValueError(f"async_pipeline: stages: expected at least 2, got {stages}")
-    num_consumers = len(sch.get_child_blocks(loop)) - num_copies
-    if num_consumers < 1:
-        raise ValueError(f"async_pipeline: expected {num_copies} copy block(s) and at least one consumer")
-    sch.annotate(loop, "software_pipeline_stage", [0] * num_copies + [stages - 1] * num_consumers)
-    sch.annotate(loop, "software_pipeline_order", list(range(num_copies + num_consumers)))
-    sch.annotate(loop, "software_pipeline_async_stages", [0])

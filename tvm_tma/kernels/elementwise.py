@@ -17,7 +17,8 @@ from typing import Callable
 import tvm
 from tvm import te
 
-from ._common import async_pipeline, stage_to_shared, thread_vectorize, vector_lanes
+from ..schedule import tma_pipeline
+from ._common import stage_to_shared, thread_vectorize, vector_lanes
 
 
 def _streaming(inputs: list[te.Tensor], fcompute: Callable, out_name: str, *, tile: int,
@@ -34,7 +35,7 @@ def _streaming(inputs: list[te.Tensor], fcompute: Callable, out_name: str, *, ti
     thread_vectorize(sch, e, threads, lanes // 2)
     for k in range(len(inputs)):
         stage_to_shared(sch, block, k, t, threads, lanes)
-    async_pipeline(sch, t, stages=stages, num_copies=len(inputs))
+    tma_pipeline(sch, t, stages=stages, num_copies=len(inputs))
     return sch.mod
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import tvm
 from tvm import te, tirx
 
-from ._common import async_pipeline, stage_to_shared, thread_vectorize, vector_lanes
+from ..schedule import tma_pipeline
+from ._common import stage_to_shared, thread_vectorize, vector_lanes
 
 
 def rms_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-6, rows_per_cta: int = 1,
@@ -65,5 +66,5 @@ def rms_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-6,
     t, v = sch.get_loops(partial_block)[-2:]
     sch.reorder(v, t)
     sch.bind(t, "threadIdx.x")
-    async_pipeline(sch, chunk_loop, stages=stages, num_copies=1)
+    tma_pipeline(sch, chunk_loop, stages=stages, num_copies=1)
     return sch.mod

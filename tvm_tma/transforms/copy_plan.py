@@ -309,39 +309,65 @@ def emit_bulk(plan: BulkPlan, barrier: tirx.PrimExpr, threads: list[ThreadAxis])
     return copy
 
 
-def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
-    """Lower a fallback copy nest to per-thread ``cp.async`` (4, 8 or 16 bytes per thread).
+def _byte_alignment(buf: tirx.Buffer, indices) -> int:
+    """The largest power of two (up to 16) that provably divides the byte address of
+    ``buf[indices]``, given the buffer's own alignment."""
+    flat = buf.elem_offset
+    for idx, stride in zip(indices, _strides(buf)):
+        flat = flat + idx * stride
+    mod = arith.Analyzer().modular_set(flat * _elem_bytes(buf))
+    align = math.gcd(int(mod.coeff), int(mod.base)) or 16
+    return min(16, align & -align, buf.data_alignment)
 
-    The innermost vectorized loop becomes one ``cp.async.{ca,cg}.shared.global [dst], [src],
-    bytes{, src_size};``; a zero-filling ``if_then_else(c, A[i], 0)`` uses ``src_size = c ? bytes : 0``.
-    The caller adds ``cp.async.mbarrier.arrive.noinc`` after the stage's copies.
+
+def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
+    """Lower a fallback copy nest to per-thread ``cp.async`` of 16, 8 or 4 bytes.
+
+    The innermost vectorized loop becomes ``cp.async.{ca,cg}.shared.global [dst], [src], size
+    {, src_size};`` for each ``size`` piece of the vector, ``size`` the largest of 16, 8, 4
+    that divides the vector and the proven alignment of both addresses; a zero-filling
+    ``if_then_else(c, A[i], 0)`` uses ``src_size = c ? size : 0``. The caller adds
+    ``cp.async.mbarrier.arrive.noinc`` after the stage's copies.
     """
     loops, predicates, store = peel_copy(plan.stmt)
     vector = loops[-1] if loops and loops[-1].kind == tirx.ForKind.VECTORIZED else None
     lanes = int(vector.extent) if vector is not None else 1
-    nbytes = lanes * _elem_bytes(store.buffer)
-    if nbytes not in rules.CP_ASYNC_SIZES:
-        raise TMAError(
-            "cp_async_size",
-            f"copy into {store.buffer.name} ({plan.rule}: {plan.reason}) falls back to cp.async, "
-            f"which moves {rules.CP_ASYNC_SIZES} bytes per thread: expected one of these, got "
-            f"{nbytes} bytes (vectorize the copy loop)",
-        )
-    at_zero = (lambda e: substitute(e, {vector.loop_var: tirx.const(0, vector.loop_var.ty)})) if vector else (
-        lambda e: e)
-    value, src_size = store.value, None
+    esize = _elem_bytes(store.buffer)
+    value, cond = store.value, None
     if isinstance(value, tvm.ir.Call) and value.op.name == "tirx.if_then_else":
         cond, value = value.args[0], value.args[1]
-        src_size = tirx.Select(at_zero(cond), T.uint32(nbytes), T.uint32(0))
     if not isinstance(value, BufferLoad):
         raise TMAError("dense_box", f"async copy into {store.buffer.name}: expected a load from "
                        f"global memory, got {value}")
-    dst = T.address_of(tirx.BufferLoad(store.buffer, [at_zero(i) for i in store.indices]))
-    src = T.address_of(tirx.BufferLoad(value.source, [at_zero(i) for i in value.indices]))
-    op = T.ptx.cp.async_.cg.shared.global_ if nbytes == 16 else T.ptx.cp.async_.ca.shared.global_
-    body = tirx.Evaluate(op(dst, src, nbytes) if src_size is None else op(dst, src, nbytes, src_size))
+
+    def at_lane(expr, lane: int):
+        return substitute(expr, {vector.loop_var: tirx.const(lane, vector.loop_var.ty)}) if vector else expr
+
+    dst_idx = [at_lane(i, 0) for i in store.indices]
+    src_idx = [at_lane(i, 0) for i in value.indices]
+    align = min(_byte_alignment(store.buffer, dst_idx), _byte_alignment(value.source, src_idx))
+    size = next((n for n in rules.CP_ASYNC_SIZES[::-1] if (lanes * esize) % n == 0 and align % n == 0), 0)
+    if not size:
+        raise TMAError(
+            "cp_async_size",
+            f"copy into {store.buffer.name} ({plan.rule}: {plan.reason}) falls back to cp.async, "
+            f"which moves {rules.CP_ASYNC_SIZES} bytes per instruction from addresses aligned to "
+            f"it: expected one of these, got {lanes * esize} bytes per thread aligned to {align} "
+            "bytes (vectorize the copy loop, align the buffers)",
+        )
+    op = T.ptx.cp.async_.cg.shared.global_ if size == 16 else T.ptx.cp.async_.ca.shared.global_
+    pieces = []
+    for lane in range(0, lanes, size // esize):
+        dst = T.address_of(tirx.BufferLoad(store.buffer, [at_lane(i, lane) for i in store.indices]))
+        src = T.address_of(tirx.BufferLoad(value.source, [at_lane(i, lane) for i in value.indices]))
+        if cond is None:
+            pieces.append(tirx.Evaluate(op(dst, src, size)))
+        else:
+            src_size = tirx.Select(at_lane(cond, lane), T.uint32(size), T.uint32(0))
+            pieces.append(tirx.Evaluate(op(dst, src, size, src_size)))
+    body = seq(pieces)
     for pred in reversed(predicates):
-        body = tirx.IfThenElse(at_zero(pred), body, None)
+        body = tirx.IfThenElse(at_lane(pred, 0), body, None)
     for loop in reversed(loops[:-1] if vector is not None else loops):
         body = tirx.For(loop.loop_var, loop.min, loop.extent, tirx.ForKind.SERIAL, body)
     return body

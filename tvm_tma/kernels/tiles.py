@@ -1,0 +1,66 @@
+"""2-D tile kernels ``B = A * 2`` (or ``B = A + C``) that stage ``tile_m x tile_n`` tiles of a
+row-major matrix through shared memory: the shapes the bulk-copy lowering distinguishes.
+
+CTA ``b`` owns the column strip ``[b*tile_n, (b+1)*tile_n)`` and walks its row tiles. A tile
+whose rows are whole matrix rows (``tile_n == n``) is contiguous in both memories; otherwise
+each tile row is a separate contiguous run, and ``pads[k]`` pads the shared rows of input ``k``
+(``storage_align``). Sizes that are not multiples of the tile give predicated (tail) copies.
+"""
+
+from __future__ import annotations
+
+import tvm
+from tvm import te
+
+from ..schedule import bulk_copy, tma_pipeline
+from ._common import vector_lanes
+
+
+def _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input):
+    a = te.placeholder((m, n), dtype, name="A")
+    if second_input:
+        c = te.placeholder((m, n), dtype, name="C")
+        b = te.compute((m, n), lambda i, j: a[i, j] + c[i, j], name="B")
+        args = [a, c, b]
+    else:
+        b = te.compute((m, n), lambda i, j: a[i, j] * tvm.tirx.const(2, dtype), name="B")
+        args = [a, b]
+    sch = tvm.s_tir.Schedule(te.create_prim_func(args))
+    block = sch.get_sblock("B")
+    i, j = sch.get_loops(block)
+    io, ii = sch.split(i, [None, tile_m])
+    jo, ji = sch.split(j, [None, tile_n])
+    sch.reorder(jo, io, ii, ji)
+    sch.bind(jo, "blockIdx.x")
+    _, tx = sch.split(sch.fuse(ii, ji), [None, threads])
+    sch.bind(tx, "threadIdx.x")
+    lanes = vector_lanes(dtype, vec_bytes)
+    copies = []
+    for k in range(len(args) - 1):
+        cache = sch.cache_read(block, k, "shared")
+        sch.compute_at(cache, io)
+        _, ctx, cvec = sch.split(sch.fuse(*sch.get_loops(cache)[-2:]), [None, threads, lanes])
+        sch.bind(ctx, "threadIdx.x")
+        sch.vectorize(cvec)
+        copies.append(cache)
+    return sch, io, copies
+
+
+def tile_scale(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, tile_n: int = 64,
+               stages: int = 3, pads: tuple[int, ...] = (0, 0), threads: int = 128,
+               vec_bytes: int = 16, second_input: bool = False) -> tvm.IRModule:
+    """The row-tile loop is a ``stages``-stage pipeline (:func:`tvm_tma.schedule.tma_pipeline`)."""
+    sch, io, copies = _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input)
+    for cache, pad in zip(copies, pads):
+        if pad:
+            sch.storage_align(cache, 0, axis=-2, factor=tile_n, offset=pad)
+    tma_pipeline(sch, io, stages=stages, num_copies=len(copies))
+    return sch.mod
+
+
+def tile_scale_staged(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, tile_n: int = 64,
+                      threads: int = 128, vec_bytes: int = 16) -> tvm.IRModule:
+    """No pipeline: each tile's copy is marked :func:`tvm_tma.schedule.bulk_copy` (synchronous)."""
+    sch, _, copies = _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, False)
+    bulk_copy(sch, copies[0])
+    return sch.mod
