@@ -98,9 +98,14 @@ def _copies(commit: tirx.AttrStmt) -> list[tirx.Stmt]:
     return out
 
 
-def group_index(commit: tirx.AttrStmt) -> tuple[tirx.PrimExpr, int]:
-    """``(G, V)``: the stage's iteration and ring size, read off the version index ``G % V``."""
+def group_index(commit: tirx.AttrStmt) -> tuple[tirx.PrimExpr | None, int]:
+    """``(G, V)``: the stage's iteration and ring size, read off the version index ``G % V``.
+
+    ``(None, 1)`` when the stage writes a single buffer (InjectSoftwarePipeline makes no ring
+    for a loop of one iteration); the caller then counts the stages itself.
+    """
     found = None
+    single = []
     for copy in _copies(commit):
         peeled = peel_copy(copy)
         store = peeled[2] if peeled else None
@@ -109,17 +114,17 @@ def group_index(commit: tirx.AttrStmt) -> tuple[tirx.PrimExpr, int]:
         version = store.indices[0]
         if not (isinstance(version, tirx.FloorMod) and isinstance(version.b, tirx.IntImm)
                 and int(version.b) == int(store.buffer.shape[0])):
-            raise TMAError("dense_box", f"async stage writes {store.buffer.name} at "
-                           f"{list(store.indices)}: expected a ring indexed by iteration % versions "
-                           "as InjectSoftwarePipeline makes it")
+            single.append(store.buffer.name)
+            continue
         pair = (version.a, int(version.b))
         if found is not None and not (tvm_ffi.structural_equal(found[0], pair[0]) and found[1] == pair[1]):
             raise TMAError("dense_box", f"copies of one async stage use different rings: "
                            f"{found[0]} % {found[1]} and {pair[0]} % {pair[1]}")
         found = pair
-    if found is None:
-        raise TMAError("dense_box", "async stage without a copy into a shared ring")
-    return found
+    if found is not None and single:
+        raise TMAError("dense_box", f"async stage writes a ring and single buffers ({single}): "
+                       "expected every buffer of a stage versioned alike")
+    return found if found is not None else (None, 1)
 
 
 @dataclass
@@ -146,18 +151,22 @@ class _Region:
     queues: dict[int, _Queue] = field(default_factory=dict)
     dry_run: bool = False
     min_run_bytes: int = 16
+    in_flight: dict[int, int] = field(default_factory=dict)
 
     def slot(self, queue: _Queue, group: tirx.PrimExpr) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
         return T.address_of(tirx.BufferLoad(queue.barrier, [index]))
 
     def queue(self, q: int, versions: int) -> _Queue:
+        """The barrier ring of queue ``q``: a slot per buffer version, and at least one per
+        stage that can be in flight (the stages committed before the first wait)."""
+        slots = max(versions, self.in_flight.get(q, 1))
         if q not in self.queues:
-            self.queues[q] = _Queue(mbarrier_buffer(f"tma_bar_q{q}", versions), versions)
+            self.queues[q] = _Queue(mbarrier_buffer(f"tma_bar_q{q}", slots), slots)
         queue = self.queues[q]
-        if queue.versions != versions:
+        if queue.versions != slots:
             raise TMAError("dense_box", f"async queue {q} uses rings of {queue.versions} and "
-                           f"{versions} versions in one pipeline")
+                           f"{slots} versions in one pipeline")
         return queue
 
     # -- producers -------------------------------------------------------------------------
@@ -167,6 +176,8 @@ class _Region:
         q = int(commit.value)
         group, versions = group_index(commit)
         queue = self.queue(q, versions)
+        if group is None:  # no ring (each stage writes its own region): count the stages
+            group = tirx.const(0, "int32") if queue.last is None else self.analyzer.simplify(queue.last + 1)
         queue.last = group
         barrier = self.slot(queue, group)
         plans = [plan_copy(copy, self.threads, self.analyzer, min_run_bytes=self.min_run_bytes)
@@ -259,9 +270,17 @@ class _Region:
         var, first_iter = loop.loop_var, loop.min
         self.analyzer.bind(var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
         before = self._state()
+        # Queues without a ring count their stages: iteration k starts after
+        # (k - min) * <commits per iteration> more of them.
+        for q, per_iter in _unversioned_commits(loop.body).items():
+            queue = self.queue(q, 1)
+            start = before.get(q, (None,))[0]
+            start = tirx.const(-1, "int32") if start is None else start
+            queue.last = self.analyzer.simplify(start + (var - first_iter) * per_iter)
+        entry_last = {q: x.last for q, x in self.queues.items()}
         # Dry run of one iteration: the state it ends in, as a function of ``var``.
         dry = _Region(self.func_name, self.threads, self.analyzer, dry_run=True,
-                      min_run_bytes=self.min_run_bytes)
+                      min_run_bytes=self.min_run_bytes, in_flight=self.in_flight)
         dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited) for q, x in self.queues.items()}
         dry.lower(loop.body)
         ends = {q: (x.last, x.waited) for q, x in dry.queues.items()}
@@ -276,6 +295,8 @@ class _Region:
                 else:
                     state.append(self.analyzer.simplify(tirx.Select(var == first_iter, start, carried)))
             queue.last, queue.waited = state
+            if q in _unversioned_commits(loop.body):
+                queue.last = entry_last[q]
         body = self.lower(loop.body)
         final = loop.min + loop.extent - 1
         for q, (last, waited) in ends.items():
@@ -295,6 +316,46 @@ class _Region:
         """Statements before the pipeline (init) and after it (invalidate)."""
         return barrier_setup([(q.barrier, arrival_count(q.bulk, q.fallback, self.threads))
                               for q in self.queues.values()], self.threads)
+
+
+def _commits(stmt) -> list[tirx.AttrStmt]:
+    found = []
+    tvm_ffi.structural_walk(stmt, (tirx.AttrStmt, lambda a: found.append(a) if a.attr_key == COMMIT else None))
+    return found
+
+
+def _unversioned_commits(body) -> dict[int, int]:
+    """Per queue, the stages committed by one execution of ``body`` when they write no ring."""
+    counts: dict[int, int] = {}
+    for commit in _commits(body):
+        if group_index(commit)[0] is None:
+            counts[int(commit.value)] = counts.get(int(commit.value), 0) + 1
+    return counts
+
+
+def _in_flight_before_first_wait(stmt, counts: dict[int, int], waited: set[int], scale: int = 1) -> None:
+    """Count, per queue, the stages committed before its first wait."""
+    if isinstance(stmt, tirx.AttrStmt) and stmt.attr_key in (COMMIT, WAIT):
+        q = int(stmt.value)
+        if stmt.attr_key == WAIT:
+            waited.add(q)
+        elif q not in waited:
+            counts[q] = counts.get(q, 0) + scale
+        if stmt.attr_key == WAIT:
+            _in_flight_before_first_wait(stmt.body, counts, waited, scale)
+        return
+    if isinstance(stmt, tirx.For):
+        # A loop that also waits reaches its first wait in its first iteration.
+        extent = int(stmt.extent) if isinstance(stmt.extent, tirx.IntImm) else 1
+        repeat = 1 if _has_attr(stmt.body, (WAIT,)) else extent
+        _in_flight_before_first_wait(stmt.body, counts, waited, scale * repeat)
+    elif isinstance(stmt, tirx.SeqStmt):
+        for child in stmt.seq:
+            _in_flight_before_first_wait(child, counts, waited, scale)
+    elif isinstance(stmt, s_tir.SBlockRealize):
+        _in_flight_before_first_wait(stmt.block.body, counts, waited, scale)
+    elif isinstance(stmt, tirx.AttrStmt):
+        _in_flight_before_first_wait(stmt.body, counts, waited, scale)
 
 
 def _queue_children(seq: tirx.SeqStmt) -> list[bool]:
@@ -343,7 +404,9 @@ class _Lowering:
         threads = thread_axes(loops)
         if not threads:
             raise TMAError("dense_box", "async pipeline outside any threadIdx loop")
-        region = _Region(self.func_name, threads, min_run_bytes=self.min_run_bytes)
+        in_flight: dict[int, int] = {}
+        _in_flight_before_first_wait(seq, in_flight, set())
+        region = _Region(self.func_name, threads, min_run_bytes=self.min_run_bytes, in_flight=in_flight)
         body = region.lower(seq)
         before, after = region.setup()
         return tirx.SeqStmt(before + [body] + after), [q.barrier for q in region.queues.values()]
