@@ -1,0 +1,47 @@
+"""The registered "tma" pipeline: usable from tvm.compile for TensorIR and Relax; passes exported."""
+
+import tvm
+from tvm import relax
+from tvm.script import relax as R
+from tvm.tirx import compilation_pipeline
+
+import tvm_tma
+from tvm_tma.kernels import tile_scale
+
+TARGET = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
+
+
+def _sources(module) -> list[str]:
+    found = []
+    try:
+        found.append(module.inspect_source())
+    except Exception:  # modules without source (the host library)
+        pass
+    for sub in module.imports:
+        found += _sources(sub)
+    return found
+
+
+def test_pipeline_is_registered():
+    assert "tma" in compilation_pipeline.PIPELINE_MAP
+    passes = compilation_pipeline.get_tir_pipeline("tma")
+    assert len(passes) == 3 and isinstance(passes[0], tvm.transform.Pass)
+
+
+def test_passes_are_tvm_passes():
+    for name in tvm_tma.transforms.__all__:
+        assert isinstance(getattr(tvm_tma.transforms, name)(), tvm.transform.Pass), name
+
+
+def test_relax_module_compiles_with_tma_pipeline():
+    x = relax.Var("x", R.Tensor((256, 64), "float32"))
+    bb = relax.BlockBuilder()
+    with bb.function("main", [x]):
+        kernel = bb.add_func(tile_scale(256, 64, tile_n=64)["main"].with_attr("global_symbol", "tile_scale"),
+                             "tile_scale")
+        out = bb.emit(relax.call_tir(kernel, [x], R.Tensor((256, 64), "float32")))
+        bb.emit_func_output(out)
+    with tvm_tma.copy_report() as report:
+        ex = tvm.compile(bb.get(), target=TARGET, tir_pipeline="tma")
+    assert report and all(r.function == "tile_scale" and r.instruction == "cp.async.bulk" for r in report)
+    assert any("cp_async_bulk_g2s_cluster" in src and "mbarrier_wait" in src for src in _sources(ex.mod))
