@@ -1,5 +1,6 @@
-"""Every kernel builder compiles with stock TVM + ``tirx.use_async_copy`` to CUDA that uses
-``cp.async`` and that nvcc accepts for sm_90a."""
+"""Every kernel builder compiles, with stock TVM + ``tirx.use_async_copy`` to CUDA that uses
+``cp.async`` groups and with ``tir_pipeline="tma"`` to CUDA that uses mbarriers, and nvcc
+accepts both for sm_90a."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks
 import cases  # noqa: E402
 
 # One small correctness case per builder (tails / odd trip counts included).
-CASES = ["check_copy_tail", "check_add_tail_trips5", "check_rms_norm_row_tail", "check_gemm_512"]
+CASES = ["check_copy_tail", "check_add_tail_trips5", "check_rms_norm_row_tail", "check_gemm_512",
+         "check_tile_tail", "check_tile_staged"]
 
 
 def test_every_builder_is_covered():
@@ -22,12 +24,17 @@ def test_every_builder_is_covered():
     assert sorted(cases.CASES[name].builder for name in CASES) == sorted(kernels.__all__)
 
 
+@pytest.mark.parametrize("pipeline", ["default", "tma"])
 @pytest.mark.parametrize("name", CASES)
-def test_stock_pipeline_emits_cp_async_and_nvcc_accepts_it(name):
+def test_pipelines_emit_async_copies_and_nvcc_accepts_them(name, pipeline):
     from tvm_tma.codegen import compile_cuda
 
-    src = cases.compile_module(cases.CASES[name].build(), "default").mod.imports[0].inspect_source()
-    assert "cp.async" in src
+    case = cases.CASES[name]
+    src = cases.compile_module(case.build(), pipeline).mod.imports[0].inspect_source()
+    if pipeline == "tma":
+        assert "tvm_builtin_cuda_mbarrier_wait(" in src and "commit_group" not in src
+    elif case.builder != "tile_scale_staged":  # stock TVM ignores the bulk_copy mark
+        assert "cp.async" in src
     if shutil.which("nvcc") is None:
         pytest.skip("nvcc not on PATH: the CUDA was generated but not compiled")
     assert compile_cuda(src, arch="90a")
