@@ -23,7 +23,9 @@ class CopyRecord:
 
     ``instruction`` is ``"cp.async.bulk"`` or ``"cp.async"`` (fallback); ``bytes`` the bytes
     per execution of the copy; ``pieces`` the number of instructions one execution issues
-    (CTA-wide); ``rule`` and ``reason`` say why a fallback was taken (empty for bulk copies).
+    (CTA-wide); ``rule`` and ``reason`` say why a fallback was taken (empty for bulk copies);
+    ``site`` says which copy of a pipeline it is (the stage's iteration, e.g. ``k + 3`` in the
+    steady state: a pipelined copy appears once in the prologue and once in the loop).
     """
 
     function: str
@@ -34,9 +36,11 @@ class CopyRecord:
     pieces: int
     rule: str = ""
     reason: str = ""
+    site: str = ""
 
     def __str__(self) -> str:
-        text = (f"{self.function}: {self.src} -> {self.dst}: {self.bytes} bytes as "
+        where = f" [stage {self.site}]" if self.site else ""
+        text = (f"{self.function}{where}: {self.src} -> {self.dst}: {self.bytes} bytes as "
                 f"{self.pieces} x {self.instruction}")
         return text + (f" (fallback, {self.rule}: {self.reason})" if self.rule else "")
 

@@ -373,14 +373,15 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
     return body
 
 
-def report_plan(func_name: str, plan: BulkPlan | FallbackPlan) -> None:
+def report_plan(func_name: str, plan: BulkPlan | FallbackPlan, site: str = "") -> None:
     """Add ``plan`` to the active :func:`tvm_tma.copy_report` collections."""
     if isinstance(plan, BulkPlan):
         entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,
-                                  "cp.async.bulk", plan.num_runs)
+                                  "cp.async.bulk", plan.num_runs, site=site)
     else:
         entry = report.CopyRecord(func_name, plan.src.name if plan.src is not None else "?",
-                                  plan.dst.name, plan.bytes, "cp.async", 0, plan.rule, plan.reason)
+                                  plan.dst.name, plan.bytes, "cp.async", 0, plan.rule, plan.reason,
+                                  site=site)
     report.record(entry)
 
 

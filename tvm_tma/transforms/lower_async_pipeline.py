@@ -184,7 +184,7 @@ class _Region:
                  for copy in _copies(commit)]
         if not self.dry_run:
             for plan in plans:
-                report_plan(self.func_name, plan)
+                report_plan(self.func_name, plan, str(group))
         queue.bulk |= any(isinstance(p, BulkPlan) for p in plans)
         queue.fallback |= any(isinstance(p, FallbackPlan) for p in plans)
         return tirx.SeqStmt(emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate)))
