@@ -55,6 +55,15 @@
 __forceinline__ __device__ void tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(uint32_t __addr) {
   asm volatile("mbarrier.inval.shared.b64 [%0];" :  : "r"(__addr) : "memory");
 }
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(uint32_t __dst_mem, const void* __src_mem) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(__dst_mem), "l"(__src_mem) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(uint32_t __addr) {
+  asm volatile("cp.async.mbarrier.arrive.noinc.shared.b64 [%0];" :  : "r"(__addr) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(uint32_t __dst_mem, const void* __src_mem, uint32_t __size, uint32_t __mbar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :  : "r"(__dst_mem), "l"(__src_mem), "r"(__size), "r"(__mbar) : "memory");
+}
 
 __forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, int phase) {
     unsigned int barrier_addr_int = __cvta_generic_to_shared(barrier);
@@ -70,11 +79,8 @@ __forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, in
         "}\n"
         :: "r"(barrier_addr_int), "r"(phase), "r"(ticks) : "memory");
 }
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(uint32_t __addr) {
-  asm volatile("cp.async.mbarrier.arrive.noinc.shared.b64 [%0];" :  : "r"(__addr) : "memory");
-}
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(uint32_t __dst_mem, const void* __src_mem) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(__dst_mem), "l"(__src_mem) : "memory");
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(uint32_t __addr, uint32_t __tx_count) {
+  asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" :  : "r"(__addr), "r"(__tx_count) : "memory");
 }
 __forceinline__ __device__ void tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta() {
   asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
@@ -91,39 +97,55 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict_
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[3];
   __shared__ alignas(64) float A_shared_ptr[3072];
   if (((int)threadIdx.x) == 0) {
-    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)128);
-    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)128);
-    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)128);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)129);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)129);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)129);
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
   }
   __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)4096);
+  }
   __syncthreads();
-  int cse_v1 = (((int)threadIdx.x) * 4);
-  int cse_v2 = (((int)blockIdx.x) * 64);
-  int cse_v6 = ((((int)threadIdx.x) >> 4) * 256);
-  int cse_v7 = ((((int)threadIdx.x) & 15) * 4);
-  for (int ax0_ax1_fused_0 = 0; ax0_ax1_fused_0 < 2; ++ax0_ax1_fused_0) {
-    tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((ax0_ax1_fused_0 * 512) + (((int)threadIdx.x) * 4))]))), (&(A_ptr[((((ax0_ax1_fused_0 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4))])));
+  int cse_v1 = (((int)threadIdx.x) * 64);
+  int cse_v2 = (((int)threadIdx.x) * 256);
+  int cse_v3 = (((int)blockIdx.x) * 64);
+  int cse_v7 = ((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64));
+  if (((int)threadIdx.x) < 16) {
+    tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((int)threadIdx.x) * 64)]))), (&(A_ptr[((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64))])), (uint)256, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   }
   tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)4096);
+  }
   __syncthreads();
-  for (int ax0_ax1_fused_0_1 = 0; ax0_ax1_fused_0_1 < 2; ++ax0_ax1_fused_0_1) {
-    tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((ax0_ax1_fused_0_1 * 512) + (((int)threadIdx.x) * 4)) + 1024)]))), (&(A_ptr[(((((ax0_ax1_fused_0_1 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 4096)])));
+  if (((int)threadIdx.x) < 16) {
+    tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((int)threadIdx.x) * 64) + 1024)]))), (&(A_ptr[(((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64)) + 4096)])), (uint)256, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
   tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
-  int cse_v5 = (((int)threadIdx.x) & 63);
+  int cse_v6 = (((int)threadIdx.x) & 63);
   int cse_v9 = ((((int)threadIdx.x) >> 6) * 256);
   for (int i_0 = 0; i_0 < 14; ++i_0) {
-    __syncthreads();
-    int cse_v3 = (i_0 * 4096);
     int cse_v8 = ((i_0 + 2) % 3);
-    for (int ax0_ax1_fused_0_2 = 0; ax0_ax1_fused_0_2 < 2; ++ax0_ax1_fused_0_2) {
-      if ((((i_0 * 8) + (ax0_ax1_fused_0_2 * 4)) + (((int)threadIdx.x) >> 5)) < 109) {
-        tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((((i_0 + 2) % 3) * 1024) + (ax0_ax1_fused_0_2 * 512)) + (((int)threadIdx.x) * 4))]))), (&(A_ptr[((((((i_0 * 4096) + (ax0_ax1_fused_0_2 * 2048)) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 8192)])));
+    if (((int)threadIdx.x) == 0) {
+      tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))), ((i_0 < 13) ? (uint)4096 : (uint)0));
+    }
+    __syncthreads();
+    int cse_v4 = (i_0 * 4096);
+    int cse_v10 = (((i_0 + 2) % 3) * 1024);
+    if (i_0 < 13) {
+      if (((int)threadIdx.x) < 16) {
+        tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((i_0 + 2) % 3) * 1024) + (((int)threadIdx.x) * 64))]))), (&(A_ptr[((((i_0 * 4096) + (((int)threadIdx.x) * 256)) + (((int)blockIdx.x) * 64)) + 8192)])), (uint)256, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))));
+      }
+    } else {
+      for (int ax0_ax1_fused_0 = 0; ax0_ax1_fused_0 < 2; ++ax0_ax1_fused_0) {
+        if ((((i_0 * 8) + (ax0_ax1_fused_0 * 4)) + (((int)threadIdx.x) >> 5)) < 109) {
+          tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((((i_0 + 2) % 3) * 1024) + (ax0_ax1_fused_0 * 512)) + (((int)threadIdx.x) * 4))]))), (&(A_ptr[((((((i_0 * 4096) + (ax0_ax1_fused_0 * 2048)) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 8192)])));
+        }
       }
     }
     tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))));
-    int cse_v4 = (i_0 % 3);
+    int cse_v5 = (i_0 % 3);
     tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[(i_0 % 3)])), ((i_0 % 6) / 3));
     for (int i_1_j_1_fused_0 = 0; i_1_j_1_fused_0 < 8; ++i_1_j_1_fused_0) {
       B_ptr[(((((i_0 * 4096) + (i_1_j_1_fused_0 * 512)) + ((((int)threadIdx.x) >> 6) * 256)) + (((int)blockIdx.x) * 64)) + (((int)threadIdx.x) & 63))] = (A_shared_ptr[((((i_0 % 3) * 1024) + (i_1_j_1_fused_0 * 128)) + ((int)threadIdx.x))] * 0x1p+1f/*2.000000e+00*/);

@@ -45,13 +45,28 @@ def test_bulk_chunks_as_large_as_legal(kwargs, runs, run_bytes):
     assert "(uint)1);" in src
 
 
-def test_tail_falls_back_to_cp_async_on_the_barrier():
+def test_tail_tiles_fall_back_to_cp_async_on_the_same_barrier():
+    # 250 rows in tiles of 16: tiles 0..14 are whole (bulk), tile 15 is partial (cp.async).
     src, report = compile_with_report(m=250, n=256)
-    assert report and all(r.instruction == "cp.async" and r.rule == "dense_box" for r in report)
+    assert report and all(r.instruction == "cp.async.bulk (whole tiles)" and r.rule == "dense_box"
+                          for r in report)
     assert "a tail" in report[0].reason
-    assert BULK not in src and "expect_tx" not in src
-    assert "cp_async_cg" in src and "mbarrier_arrive_noinc" in src
-    assert "(uint)128);" in src  # init count: one .noinc arrival per thread
+    steady = next(r for r in report if r.site == "i_0 + 2")
+    assert steady.reason.endswith("cp.async unless i_0 < 13")  # (i_0 + 2) * 16 + 15 < 250
+    assert BULK in src and "cp_async_cg" in src and "mbarrier_arrive_noinc" in src
+    assert "((i_0 < 13) ? (uint)4096 : (uint)0)" in src  # a partial tile expects no bulk bytes
+    assert "(uint)129);" in src  # init count: the expect_tx arrival + one .noinc per thread
+
+
+def test_tail_that_cannot_be_guarded_falls_back_entirely():
+    # A tail predicate the whole tile cannot be checked against (not monotone in the threads).
+    from tvm_tma.transforms.copy_plan import _whole_tile_condition
+    from tvm import tirx, sym
+
+    tx, n = tirx.Var("tx", "int32"), tirx.Var("n", "int32")
+    dom = {tx: tvm.ir.Range(0, 32)}
+    assert _whole_tile_condition([tirx.floormod(31 - tx, 32) < n], dom, sym.Analyzer()) is None
+    assert str(_whole_tile_condition([tx * 4 < n], dom, sym.Analyzer())) == "124 < n"
 
 
 def test_mixed_bulk_and_fallback_share_one_barrier():

@@ -24,11 +24,12 @@ def test_marked_copy_becomes_bulk_with_flipping_parity():
     assert "cp_async_cg" not in kernel
 
 
-def test_marked_tail_falls_back_to_cp_async():
+def test_marked_tail_tile_falls_back_to_cp_async():
     with tvm_tma.copy_report() as report:
         src = cuda_source(tile_scale_staged(250, 256))
-    assert [(r.instruction, r.rule) for r in report] == [("cp.async", "dense_box")]
-    assert "mbarrier_arrive_noinc" in src and "(uint)128);" in src
+    assert [(r.instruction, r.rule) for r in report] == [("cp.async.bulk (whole tiles)", "dense_box")]
+    assert report[0].reason.endswith("cp.async unless i_0 < 15")
+    assert "mbarrier_arrive_noinc" in src and "(uint)129);" in src
 
 
 def test_min_arch():

@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass
 
 import tvm
+import tvm_ffi
 from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
@@ -82,6 +83,19 @@ class FallbackPlan:
     reason: str
 
 
+@dataclass(frozen=True)
+class GuardedPlan:
+    """A tiled copy whose tail tiles are partial: ``bulk`` when ``full`` holds (the tile is
+    whole), ``fallback`` (cp.async, predicated per element) otherwise. Decided at run time."""
+
+    bulk: BulkPlan
+    fallback: FallbackPlan
+    full: tirx.PrimExpr
+
+
+Plan = BulkPlan | FallbackPlan | GuardedPlan
+
+
 def _is_shared(buf: tirx.Buffer) -> bool:
     return buf.scope() in ("shared", "shared.dyn")
 
@@ -126,14 +140,53 @@ def _copy_bytes(loops, threads: list[ThreadAxis], store: tirx.BufferStore) -> in
     return count * _elem_bytes(store.buffer)
 
 
+def _conjuncts(expr: tirx.PrimExpr) -> list[tirx.PrimExpr]:
+    if isinstance(expr, tirx.And):
+        return _conjuncts(expr.a) + _conjuncts(expr.b)
+    return [expr]
+
+
+def _free_vars(expr: tirx.PrimExpr) -> list[tirx.Var]:
+    found = []
+    tvm_ffi.structural_walk(expr, (tirx.Var, found.append))
+    return found
+
+
+def _in(var: tirx.Var, variables) -> bool:
+    return any(var.same_as(v) for v in variables)
+
+
+def _whole_tile_condition(tails: list[tirx.PrimExpr], dom: dict, analyzer: arith.Analyzer):
+    """A condition, free of the copy's loops and threads, under which every tail predicate
+    holds for the whole box: each must be ``lhs < rhs`` (or ``<=``) with ``rhs`` free of them
+    and ``lhs`` non-decreasing in each, so checking the last element suffices. ``None`` if
+    that cannot be proven."""
+    last = {var: rng.min + rng.extent - 1 for var, rng in dom.items()}
+    full = []
+    for cond in tails:
+        if not isinstance(cond, (tirx.LT, tirx.LE)) or uses_var(cond.b, list(dom)):
+            return None
+        for var in dom:
+            step = substitute(cond.a, {var: var + 1}) - cond.a
+            if not analyzer.can_prove(step >= 0):
+                return None
+        full.append(analyzer.simplify(substitute(cond, last)))
+    result = full[0]
+    for cond in full[1:]:
+        result = tirx.And(result, cond)
+    return result
+
+
 def plan_copy(
-    stmt: tirx.Stmt, threads: list[ThreadAxis], analyzer: arith.Analyzer, *, min_run_bytes: int = 16
-) -> BulkPlan | FallbackPlan:
+    stmt: tirx.Stmt, threads: list[ThreadAxis], analyzer: arith.Analyzer, *, min_run_bytes: int = 16,
+    ignore_tail: bool = False,
+) -> Plan:
     """Plan the copy nest ``stmt`` run by the CTA threads ``threads``.
 
     Runs shorter than ``min_run_bytes`` are given to cp.async (rule ``bulk_min_run``): the
     copy engine takes one request per run, and many tiny requests can be slower than
-    per-thread cp.async.
+    per-thread cp.async. A copy predicated by a tail (``i < n``) is a :class:`GuardedPlan`
+    when its whole box is bulk-legal (``ignore_tail`` plans that box).
     """
     peeled = peel_copy(stmt)
     if peeled is None:
@@ -165,15 +218,23 @@ def plan_copy(
     iters = list(dom)
     # A predicate on loops and threads alone (a cooperative fetch with spare threads) only
     # shrinks the iteration space; one that depends on anything else is a tail.
-    predicate = predicates[0] if predicates else tirx.const(True)
-    for pred in predicates[1:]:
-        predicate = tirx.And(predicate, pred)
+    conjuncts = [c for pred in predicates for c in _conjuncts(pred)]
+    shape = [c for c in conjuncts if all(_in(v, iters) for v in _free_vars(c))]
+    tails = [c for c in conjuncts if not all(_in(v, iters) for v in _free_vars(c))]
+    if tails and not ignore_tail:
+        whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True)
+        full = _whole_tile_condition(tails, dom, analyzer)
+        reason = f"the copy is predicated ({tails[0]}): a tail"
+        if isinstance(whole, BulkPlan) and full is not None:
+            return GuardedPlan(whole, fallback("dense_box", reason + " (partial tiles only)"), full)
+        return fallback("dense_box", reason)
+    predicate = shape[0] if shape else tirx.const(True)
+    for cond in shape[1:]:
+        predicate = tirx.And(predicate, cond)
     mapped = arith.detect_iter_map(list(value.indices), dom, predicate, check_level="bijective",
                                    simplify_trivial_iterators=False)
     if not len(mapped.indices):
-        what = f"is predicated ({predicates[0]}): a tail" if predicates else (
-            f"does not cover a box of {src.name} exactly once")
-        return fallback("dense_box", f"the copy {what}")
+        return fallback("dense_box", f"the copy does not cover a box of {src.name} exactly once")
     bases, extents = [], []
     for sum_expr in mapped.indices:
         if any(not isinstance(a.extent, tirx.IntImm) for a in sum_expr.args):
@@ -373,9 +434,14 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
     return body
 
 
-def report_plan(func_name: str, plan: BulkPlan | FallbackPlan, site: str = "") -> None:
+def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
     """Add ``plan`` to the active :func:`tvm_tma.copy_report` collections."""
-    if isinstance(plan, BulkPlan):
+    if isinstance(plan, GuardedPlan):
+        entry = report.CopyRecord(func_name, plan.bulk.src.name, plan.bulk.dst.name,
+                                  plan.bulk.total_bytes, "cp.async.bulk (whole tiles)",
+                                  plan.bulk.num_runs, plan.fallback.rule,
+                                  f"{plan.fallback.reason}: cp.async unless {plan.full}", site=site)
+    elif isinstance(plan, BulkPlan):
         entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,
                                   "cp.async.bulk", plan.num_runs, site=site)
     else:
@@ -385,13 +451,13 @@ def report_plan(func_name: str, plan: BulkPlan | FallbackPlan, site: str = "") -
     report.record(entry)
 
 
-def emit_stage(plans: list[BulkPlan | FallbackPlan], barrier: tirx.PrimExpr,
+def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr,
                threads: list[ThreadAxis], predicate: tirx.PrimExpr) -> list[tirx.Stmt]:
     """The copies of one barrier phase, issued by the whole CTA::
 
         if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [barrier], predicate ? bulk_bytes : 0
         __syncthreads()          # the shared tiles are no longer read: safe to overwrite
-        if predicate: <bulk copies> <cp.async fallbacks>
+        if predicate: <bulk copies> <cp.async fallbacks> <if full: bulk else cp.async (guarded)>
         cp.async.mbarrier.arrive.noinc.shared.b64 [barrier]   # when there are fallbacks
 
     Predicated off, the phase still completes (0 bytes expected, every arrival made), as an
@@ -400,22 +466,45 @@ def emit_stage(plans: list[BulkPlan | FallbackPlan], barrier: tirx.PrimExpr,
     """
     tid, _ = flat_thread_index(threads)
     active = not (isinstance(predicate, tirx.IntImm) and int(predicate) == 1)
-    bulk_bytes = sum(p.total_bytes for p in plans if isinstance(p, BulkPlan))
+    expect = None
+    for plan in plans:
+        if isinstance(plan, (BulkPlan, GuardedPlan)):
+            bulk = plan if isinstance(plan, BulkPlan) else plan.bulk
+            nbytes = T.uint32(bulk.total_bytes)
+            if isinstance(plan, GuardedPlan):  # a partial tile expects no bulk bytes
+                nbytes = tirx.Select(plan.full, nbytes, T.uint32(0))
+            expect = nbytes if expect is None else expect + nbytes
     stage = []
-    if bulk_bytes:
-        expect = T.uint32(bulk_bytes)
+    if expect is not None:
         if active:
             expect = tirx.Select(predicate, expect, T.uint32(0))
         stage.append(tirx.IfThenElse(tid == 0, tirx.Evaluate(
             T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, expect)), None))
     stage.append(tirx.Evaluate(T.tvm_storage_sync("shared")))
-    copies = [emit_bulk(p, barrier, threads) if isinstance(p, BulkPlan) else emit_cp_async(p)
-              for p in plans]
+    copies = []
+    for plan in plans:
+        if isinstance(plan, BulkPlan):
+            copies.append(emit_bulk(plan, barrier, threads))
+        elif isinstance(plan, FallbackPlan):
+            copies.append(emit_cp_async(plan))
+        else:
+            copies.append(tirx.IfThenElse(plan.full, emit_bulk(plan.bulk, barrier, threads),
+                                          emit_cp_async(plan.fallback)))
     copies = seq(copies)
     stage.append(tirx.IfThenElse(predicate, copies, None) if active else copies)
-    if any(isinstance(p, FallbackPlan) for p in plans):
+    if any(uses_cp_async(p) for p in plans):
         stage.append(tirx.Evaluate(T.ptx.cp.async_.mbarrier.arrive.noinc.shared.b64(barrier)))
     return stage
+
+
+def uses_bulk(plan: Plan) -> bool:
+    """Whether ``plan`` may issue bulk copies (its barrier then counts an expect_tx arrival)."""
+    return isinstance(plan, (BulkPlan, GuardedPlan))
+
+
+def uses_cp_async(plan: Plan) -> bool:
+    """Whether ``plan`` may issue cp.async (its barrier then counts a .noinc arrival per thread)."""
+    return isinstance(plan, (FallbackPlan, GuardedPlan))
 
 
 def arrival_count(has_bulk: bool, has_fallback: bool, threads: list[ThreadAxis]) -> int:

@@ -46,7 +46,7 @@ from tvm.script import tirx as T
 from .. import rules
 from ..errors import TMAError
 from ._ir import replace_node, substitute
-from .copy_plan import (BulkPlan, FallbackPlan, ThreadAxis, arrival_count, barrier_setup,
+from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, uses_bulk, uses_cp_async,
                         emit_stage, mbarrier_buffer, peel_copy, plan_copy, report_plan,
                         wait_parity)
 
@@ -185,8 +185,8 @@ class _Region:
         if not self.dry_run:
             for plan in plans:
                 report_plan(self.func_name, plan, str(group))
-        queue.bulk |= any(isinstance(p, BulkPlan) for p in plans)
-        queue.fallback |= any(isinstance(p, FallbackPlan) for p in plans)
+        queue.bulk |= any(uses_bulk(p) for p in plans)
+        queue.fallback |= any(uses_cp_async(p) for p in plans)
         return tirx.SeqStmt(emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate)))
 
     # -- consumers -------------------------------------------------------------------------
@@ -358,6 +358,12 @@ def _in_flight_before_first_wait(stmt, counts: dict[int, int], waited: set[int],
         _in_flight_before_first_wait(stmt.body, counts, waited, scale)
 
 
+def _has_thread_loop(stmt) -> bool:
+    found = []
+    tvm_ffi.structural_walk(stmt, (tirx.For, lambda f: found.append(f.kind == tirx.ForKind.THREAD_BINDING)))
+    return any(found)
+
+
 def _queue_children(seq: tirx.SeqStmt) -> list[bool]:
     return [_has_attr(s, (COMMIT, WAIT)) for s in seq.seq]
 
@@ -371,7 +377,9 @@ class _Lowering:
         """Find pipeline regions; returns the new stmt and barrier buffers to allocate above."""
         if isinstance(stmt, tirx.SeqStmt):
             marks = _queue_children(stmt)
-            if sum(marks) >= 2:
+            # Prologue, body and epilogue of one pipeline are siblings under the thread loops;
+            # siblings that hold thread loops themselves are separate kernels' worth of code.
+            if sum(marks) >= 2 and not any(_has_thread_loop(s) for s in stmt.seq):
                 return self.lower_region(stmt, loops)
             new, bufs = [], []
             for child, marked in zip(stmt.seq, marks):

@@ -27,8 +27,8 @@ from tvm import sym as arith
 from tvm.script import tirx as T
 
 from ..errors import TMAError
-from .copy_plan import (BulkPlan, FallbackPlan, arrival_count, barrier_setup, emit_stage,
-                        mbarrier_buffer, plan_copy, report_plan, wait_parity)
+from .copy_plan import (arrival_count, barrier_setup, emit_stage, mbarrier_buffer, plan_copy,
+                        report_plan, uses_bulk, uses_cp_async, wait_parity)
 from .lower_async_pipeline import check_arch, thread_axes
 
 ANNOTATION = "tvm_tma.bulk_copy"
@@ -112,8 +112,7 @@ class _Lowering:
         plan = plan_copy(nest, threads, self.analyzer)
         report_plan(self.func_name, plan)
         bar = mbarrier_buffer(f"tma_bar_copy{len(self.barriers)}", 1)
-        self.barriers.append((bar, arrival_count(isinstance(plan, BulkPlan),
-                                                 isinstance(plan, FallbackPlan), threads)))
+        self.barriers.append((bar, arrival_count(uses_bulk(plan), uses_cp_async(plan), threads)))
         # Executions so far: the copy's iteration in the serial loops around it.
         count, stride = tirx.const(0, "int32"), tirx.const(1, "int32")
         for loop in reversed([lp for lp in loops if lp.kind != tirx.ForKind.THREAD_BINDING]):
