@@ -272,7 +272,7 @@ def plan_copy(
     sst, dstr = _strides(src), _strides(store.buffer)
     box = [(k, lead + n) for n, k in enumerate(box_src_dims)]  # (src dim, dst dim)
     if not box:
-        box_run, run_elems, looped = [], 1, []
+        run_elems, looped = 1, []
     else:
         k_in, j_in = box[-1]
         if not (analyzer.can_prove_equal(sst[k_in], 1) and analyzer.can_prove_equal(dstr[j_in], 1)):

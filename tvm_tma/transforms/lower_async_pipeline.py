@@ -19,12 +19,16 @@ Emits, per pipeline and queue, a ring ``bar[V]`` of mbarriers (TVM issue 15956, 
     cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes ...  # run r by thread r % T
     cp.async.ca/cg ... ; cp.async.mbarrier.arrive.noinc.shared.b64 [bar + 8*(G % V)]  # fallback
     ...
-    # consumer waiting with N groups in flight after group ``last`` was committed:
-    mbarrier.try_wait.parity [bar + 8*(W % V)], (W / V) & 1   with W = last - N   (loop)
+    # consumer of ``wait_group N`` after stage ``last`` was committed: every stage W in
+    # (waited, last - N] that is not yet waited for (usually exactly one):
+    mbarrier.try_wait.parity [bar + 8*(W % V)], (W / V) & 1          (loop)
 
-``last`` is tracked through the prologue, the steady-state loop (where it is the body's own
-commit) and the epilogue (the body's commit at its final iteration), so the parity of every
-wait follows from the iteration and the number of versions. Every thread waits, so no
+``last`` and ``waited`` are tracked in program order through the prologue, the steady-state
+loop (iteration k starts where k - 1 ended: a dry run of the body gives that state in closed
+form) and the epilogue, so the parity of every wait follows from the iteration and ``V``.
+Predicated-off stages still complete their phase (``expect_tx`` of 0 bytes), as empty groups
+would. Where InjectSoftwarePipeline made no ring (each stage writes its own region), stages
+are counted instead, and ``V`` is the number of stages in flight. Every thread waits, so no
 ``__syncthreads`` is needed between a copy and its readers; the one before each producer
 protects the version being overwritten. ``count`` is 1 (the ``expect_tx`` arrival) plus the
 CTA size when a stage has ``cp.async`` fallbacks (one ``.noinc`` arrival per thread).

@@ -132,7 +132,6 @@ def LowerBulkCopyBlocks() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
             return func
         name = str(func.attrs["global_symbol"]) if func.attrs and "global_symbol" in func.attrs else "main"
         check_arch(func, f"bulk_copy block in {name}")
-        lowering = _Lowering(name)
         return func.with_body(_Lowering(name).visit(func.body, [], False))
 
     return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.LowerBulkCopyBlocks")
