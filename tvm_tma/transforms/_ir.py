@@ -20,11 +20,29 @@ def substitute(node, mapping: dict) -> object:
     return tvm_ffi.structural_mutate(node, (tirx.Var, on_var))
 
 
+def free_vars(node) -> list[tirx.Var]:
+    """Every variable ``node`` refers to (with repeats)."""
+    found = []
+    tvm_ffi.structural_walk(node, (tirx.Var, found.append))
+    return found
+
+
 def uses_var(node, variables) -> bool:
     """Whether ``node`` refers to any of ``variables``."""
+    return any(v.same_as(x) for v in free_vars(node) for x in variables)
+
+
+def attrs_with_key(node, keys: tuple[str, ...]) -> list[tirx.AttrStmt]:
+    """The ``AttrStmt``s in ``node`` whose key is one of ``keys``, in walk order."""
     found = []
-    tvm_ffi.structural_walk(node, (tirx.Var, lambda v: found.append(any(v.same_as(x) for x in variables))))
-    return any(found)
+    tvm_ffi.structural_walk(node, (tirx.AttrStmt, lambda a: found.append(a) if a.attr_key in keys else None))
+    return found
+
+
+def function_name(func: tirx.PrimFunc) -> str:
+    """The PrimFunc's global symbol (``"main"`` when it has none), for messages and reports."""
+    attrs = func.attrs
+    return str(attrs["global_symbol"]) if attrs is not None and "global_symbol" in attrs else "main"
 
 
 def replace_node(node, old, new) -> object:

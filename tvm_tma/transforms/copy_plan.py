@@ -25,7 +25,6 @@ import math
 from dataclasses import dataclass
 
 import tvm
-import tvm_ffi
 from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
@@ -33,7 +32,7 @@ from tvm.script import tirx as T
 
 from .. import report, rules
 from ..errors import TMAError
-from ._ir import seq, substitute, uses_var
+from ._ir import free_vars, seq, substitute, uses_var
 
 BULK_G2S = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
 
@@ -100,6 +99,14 @@ def _is_shared(buf: tirx.Buffer) -> bool:
     return buf.scope() in ("shared", "shared.dyn")
 
 
+def _flat_offset(buf: tirx.Buffer, indices) -> tirx.PrimExpr:
+    """The element offset of ``buf[indices]`` from the buffer's data pointer."""
+    flat = buf.elem_offset
+    for idx, stride in zip(indices, _strides(buf)):
+        flat = flat + idx * stride
+    return flat
+
+
 def _strides(buf: tirx.Buffer) -> list[tirx.PrimExpr]:
     if len(buf.strides):
         return list(buf.strides)
@@ -144,12 +151,6 @@ def _conjuncts(expr: tirx.PrimExpr) -> list[tirx.PrimExpr]:
     if isinstance(expr, tirx.And):
         return _conjuncts(expr.a) + _conjuncts(expr.b)
     return [expr]
-
-
-def _free_vars(expr: tirx.PrimExpr) -> list[tirx.Var]:
-    found = []
-    tvm_ffi.structural_walk(expr, (tirx.Var, found.append))
-    return found
 
 
 def _in(var: tirx.Var, variables) -> bool:
@@ -219,8 +220,8 @@ def plan_copy(
     # A predicate on loops and threads alone (a cooperative fetch with spare threads) only
     # shrinks the iteration space; one that depends on anything else is a tail.
     conjuncts = [c for pred in predicates for c in _conjuncts(pred)]
-    shape = [c for c in conjuncts if all(_in(v, iters) for v in _free_vars(c))]
-    tails = [c for c in conjuncts if not all(_in(v, iters) for v in _free_vars(c))]
+    shape = [c for c in conjuncts if all(_in(v, iters) for v in free_vars(c))]
+    tails = [c for c in conjuncts if not all(_in(v, iters) for v in free_vars(c))]
     if tails and not ignore_tail:
         whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True)
         full = _whole_tile_condition(tails, dom, analyzer)
@@ -319,9 +320,7 @@ def plan_copy(
 def _misaligned(buf, start, plan: BulkPlan, align: int) -> str:
     if buf.data_alignment < align:
         return f"{buf.name} is aligned to {buf.data_alignment} bytes: expected {align}"
-    flat = buf.elem_offset
-    for idx, stride in zip(start, _strides(buf)):
-        flat = flat + idx * stride
+    flat = _flat_offset(buf, start)
     scoped = arith.Analyzer()
     for var, ext in zip(plan.run_vars, plan.run_extents):
         scoped.bind(var, tvm.ir.Range(0, ext))
@@ -373,10 +372,7 @@ def emit_bulk(plan: BulkPlan, barrier: tirx.PrimExpr, threads: list[ThreadAxis])
 def _byte_alignment(buf: tirx.Buffer, indices) -> int:
     """The largest power of two (up to 16) that provably divides the byte address of
     ``buf[indices]``, given the buffer's own alignment."""
-    flat = buf.elem_offset
-    for idx, stride in zip(indices, _strides(buf)):
-        flat = flat + idx * stride
-    mod = arith.Analyzer().modular_set(flat * _elem_bytes(buf))
+    mod = arith.Analyzer().modular_set(_flat_offset(buf, indices) * _elem_bytes(buf))
     align = math.gcd(int(mod.coeff), int(mod.base)) or 16
     return min(16, align & -align, buf.data_alignment)
 

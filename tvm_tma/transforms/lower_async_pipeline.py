@@ -49,7 +49,7 @@ from tvm.script import tirx as T
 
 from .. import rules
 from ..errors import TMAError
-from ._ir import replace_node, substitute
+from ._ir import attrs_with_key, function_name, replace_node, substitute
 from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, uses_bulk, uses_cp_async,
                         emit_stage, mbarrier_buffer, peel_copy, plan_copy, report_plan,
                         wait_parity)
@@ -79,9 +79,7 @@ def check_arch(func: tirx.PrimFunc, what: str) -> None:
 
 
 def _has_attr(stmt, keys) -> bool:
-    found = []
-    tvm_ffi.structural_walk(stmt, (tirx.AttrStmt, lambda a: found.append(a.attr_key in keys)))
-    return any(found)
+    return bool(attrs_with_key(stmt, keys))
 
 
 def thread_axes(loops: list[tirx.For]) -> list[ThreadAxis]:
@@ -96,10 +94,7 @@ def thread_axes(loops: list[tirx.For]) -> list[ThreadAxis]:
 
 
 def _copies(commit: tirx.AttrStmt) -> list[tirx.Stmt]:
-    out = []
-    tvm_ffi.structural_walk(commit.body, (tirx.AttrStmt,
-                                          lambda a: out.append(a.body) if a.attr_key == ASYNC else None))
-    return out
+    return [a.body for a in attrs_with_key(commit.body, (ASYNC,))]
 
 
 def group_index(commit: tirx.AttrStmt) -> tuple[tirx.PrimExpr | None, int]:
@@ -322,16 +317,10 @@ class _Region:
                               for q in self.queues.values()], self.threads)
 
 
-def _commits(stmt) -> list[tirx.AttrStmt]:
-    found = []
-    tvm_ffi.structural_walk(stmt, (tirx.AttrStmt, lambda a: found.append(a) if a.attr_key == COMMIT else None))
-    return found
-
-
 def _unversioned_commits(body) -> dict[int, int]:
     """Per queue, the stages committed by one execution of ``body`` when they write no ring."""
     counts: dict[int, int] = {}
-    for commit in _commits(body):
+    for commit in attrs_with_key(body, (COMMIT,)):
         if group_index(commit)[0] is None:
             counts[int(commit.value)] = counts.get(int(commit.value), 0) + 1
     return counts
@@ -433,7 +422,7 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16) -> tvm.transform.Pa
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
         if not _has_attr(func.body, (COMMIT, WAIT)):
             return func
-        name = str(func.attrs["global_symbol"]) if func.attrs and "global_symbol" in func.attrs else "main"
+        name = function_name(func)
         check_arch(func, f"async pipeline in {name}")
         body, bufs = _Lowering(name, min_run_bytes).visit(func.body, [])
         if bufs:

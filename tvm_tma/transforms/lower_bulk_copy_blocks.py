@@ -27,6 +27,7 @@ from tvm import sym as arith
 from tvm.script import tirx as T
 
 from ..errors import TMAError
+from ._ir import function_name
 from .copy_plan import (arrival_count, barrier_setup, emit_stage, mbarrier_buffer, plan_copy,
                         report_plan, uses_bulk, uses_cp_async, wait_parity)
 from .lower_async_pipeline import check_arch, thread_axes
@@ -130,7 +131,7 @@ def LowerBulkCopyBlocks() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
         if not _has_marked(func.body):
             return func
-        name = str(func.attrs["global_symbol"]) if func.attrs and "global_symbol" in func.attrs else "main"
+        name = function_name(func)
         check_arch(func, f"bulk_copy block in {name}")
         return func.with_body(_Lowering(name).visit(func.body, [], False))
 
