@@ -271,7 +271,8 @@ class _Region:
         before = self._state()
         # Queues without a ring count their stages: iteration k starts after
         # (k - min) * <commits per iteration> more of them.
-        for q, per_iter in _unversioned_commits(loop.body).items():
+        unversioned = _unversioned_commits(loop.body)
+        for q, per_iter in unversioned.items():
             queue = self.queue(q, 1)
             start = before.get(q, (None,))[0]
             start = tirx.const(-1, "int32") if start is None else start
@@ -294,7 +295,7 @@ class _Region:
                 else:
                     state.append(self.analyzer.simplify(tirx.Select(var == first_iter, start, carried)))
             queue.last, queue.waited = state
-            if q in _unversioned_commits(loop.body):
+            if q in unversioned:
                 queue.last = entry_last[q]
         body = self.lower(loop.body)
         final = loop.min + loop.extent - 1
