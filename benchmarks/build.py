@@ -23,6 +23,8 @@ def build_cases(pipeline: str, out: pathlib.Path, only: str | None = None) -> di
     """Compile the selected cases under ``pipeline`` into ``out``; return the manifest."""
     import tvm
 
+    from tvm_tma.codegen import SM90A, kernel_source
+
     selected = cases.select(only)
     if not selected:
         raise ValueError(f"no case matches {only!r}")
@@ -32,10 +34,10 @@ def build_cases(pipeline: str, out: pathlib.Path, only: str | None = None) -> di
         start = time.perf_counter()
         executable = cases.compile_module(case.build(), pipeline)
         executable.export_library(str(out / f"{case.name}.so"))
-        (out / f"{case.name}.cu").write_text(executable.mod.imports[0].inspect_source())
+        (out / f"{case.name}.cu").write_text(kernel_source(executable))
         entries.append(case.manifest_entry())
         print(f"built {case.name} ({pipeline}) in {time.perf_counter() - start:.1f} s", flush=True)
-    manifest = {"pipeline": pipeline, "target": cases.TARGET, "tvm_version": tvm.__version__, "cases": entries}
+    manifest = {"pipeline": pipeline, "target": SM90A, "tvm_version": tvm.__version__, "cases": entries}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return manifest
 

@@ -13,7 +13,6 @@ import importlib
 import re
 from typing import Any
 
-TARGET = {"kind": "cuda", "arch": "sm_90a"}
 PIPELINES: dict[str, dict[str, Any]] = {
     "default": {"tirx.use_async_copy": 1},  # stock TVM 0.27: cp.async + commit/wait groups
     "tma": {},  # tvm-tma: registered by `import tvm_tma`
@@ -127,15 +126,12 @@ CASES: dict[str, Case] = {case.name: case for case in _CASES}
 
 def compile_module(mod, pipeline: str):
     """``tvm.compile`` ``mod`` for sm_90a under ``pipeline`` (a key of ``PIPELINES``) and its config;
-    returns the ``tvm.runtime.Executable``. Imports ``tvm_tma`` only for the "tma" pipeline."""
-    import tvm
+    returns the ``tvm.runtime.Executable``."""
+    from tvm_tma.codegen import compile_sm90a  # importing tvm_tma registers the "tma" pipeline
 
     if pipeline not in PIPELINES:
         raise ValueError(f"unknown pipeline {pipeline!r}; expected one of {sorted(PIPELINES)}")
-    if pipeline == "tma":
-        import tvm_tma  # noqa: F401  (registers the "tma" pipeline)
-    with tvm.transform.PassContext(config=PIPELINES[pipeline]):
-        return tvm.compile(mod, target=tvm.target.Target(TARGET), tir_pipeline=pipeline)
+    return compile_sm90a(mod, pipeline, PIPELINES[pipeline])
 
 
 def select(only: str | None = None) -> list[Case]:

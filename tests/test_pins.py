@@ -20,7 +20,8 @@ TENSORIZE_AND_LOWER = """
 import sys
 sys.path.insert(0, {benchmarks!r})
 import cases
-src = cases.compile_module(cases.CASES["check_gemm_512"].build(), "default").mod.imports[0].inspect_source()
+from tvm_tma.codegen import kernel_source
+src = kernel_source(cases.compile_module(cases.CASES["check_gemm_512"].build(), "default"))
 assert "ldmatrix" in src and "mma.sync" in src and "cp.async" in src, "GEMM was not tensorized"
 print("lowered", len(src))
 """

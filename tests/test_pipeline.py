@@ -8,7 +8,7 @@ from tvm.tirx import compilation_pipeline
 import tvm_tma
 from tvm_tma.kernels import tile_scale
 
-TARGET = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
+TARGET = tvm.target.Target(tvm_tma.codegen.SM90A)
 
 
 def _sources(module) -> list[str]:

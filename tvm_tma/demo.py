@@ -13,20 +13,12 @@ from __future__ import annotations
 import argparse
 import re
 
-import tvm
 
 import tvm_tma
+from tvm_tma.codegen import cuda_source
 from tvm_tma.kernels.gemm import gemm_mma
 
-TARGET = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
 INTERESTING = re.compile(r"mbarrier_(init|arrive|wait|inval)\w*\(|cp_async\w*\(|__syncthreads|for \(int k_0_0")
-
-
-def kernel_source(mod: tvm.IRModule, pipeline: str, config: dict | None = None) -> str:
-    """CUDA of ``mod`` under ``pipeline``."""
-    with tvm.transform.PassContext(config=config or {}):
-        ex = tvm.compile(mod, target=TARGET, tir_pipeline=pipeline)
-    return ex.mod.imports[0].inspect_source()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -35,9 +27,9 @@ def main(argv: list[str] | None = None) -> None:
     opts = args.parse_args(argv)
     print("scheduling the 4096^3 fp16 GEMM (tensorize takes about half a minute)...", flush=True)
     mod = gemm_mma()
-    stock = kernel_source(mod, "default", {"tirx.use_async_copy": 1})
+    stock = cuda_source(mod, "default", {"tirx.use_async_copy": 1})
     with tvm_tma.copy_report() as report:
-        src = kernel_source(mod, tvm_tma.pipeline.PIPELINE_NAME)
+        src = cuda_source(mod, tvm_tma.pipeline.PIPELINE_NAME)
     print("== copy report (tir_pipeline='tma')")
     for entry in report:
         print("  ", entry)
