@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import re
 
-
 import tvm_tma
 from tvm_tma.codegen import cuda_source
 from tvm_tma.kernels.gemm import gemm_mma
