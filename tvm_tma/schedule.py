@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tvm import s_tir
 
+from .transforms import bulk_store as _bulk_store
 from .transforms.lower_bulk_copy_blocks import ANNOTATION
 
 
@@ -26,7 +27,31 @@ def bulk_copy(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:
     sch.annotate(block, ANNOTATION, 1)
 
 
-def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_copies: int = 1) -> None:
+def bulk_store(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:
+    """Mark ``block``, a shared→global copy (the write-back of ``cache_write(..., "shared")``,
+    or a block that copies a staged tile out), to be lowered to
+    ``cp.async.bulk.global.shared::cta.bulk_group`` under ``tir_pipeline="tma"``.
+
+    One elected thread issues the copy as one bulk async-group, as few copies as legal (the
+    rules of bulk loads). Inside a software pipeline the store stays in flight while later
+    stages compute; the shared tile is written again only after
+    ``cp.async.bulk.wait_group.read`` says the store has read it. Partial tail tiles and
+    copies that cannot be bulk stay ordinary stores, reported by :func:`tvm_tma.copy_report`.
+    """
+    stmt = sch.get(block)
+    reads = [(r.source.name, r.source.scope()) for r in stmt.reads]
+    writes = [(w.source.name, w.source.scope()) for w in stmt.writes]
+    if len(reads) != 1 or reads[0][1] not in ("shared", "shared.dyn"):
+        raise ValueError(f"bulk_store: block {stmt.name_hint}: expected one read from shared memory, "
+                         f"got {reads}")
+    if len(writes) != 1 or writes[0][1] != "global":
+        raise ValueError(f"bulk_store: block {stmt.name_hint}: expected one write to global memory, "
+                         f"got {writes}")
+    sch.annotate(block, _bulk_store.ANNOTATION, 1)
+
+
+def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_copies: int = 1,
+                 consumers_first: bool = False) -> None:
     """Make ``loop`` a TMA pipeline of ``stages`` stages.
 
     ``loop``'s body must start with ``num_copies`` copy blocks into shared memory (what
@@ -36,6 +61,11 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
     completed on its own mbarrier under ``tir_pipeline="tma"``. This sets TVM's stock
     annotations, so the same schedule also builds (with cp.async groups) under the stock
     pipeline.
+
+    ``consumers_first`` runs the consumers of iteration ``k`` before the copies of iteration
+    ``k + stages - 1`` are issued: one tile fewer in flight, but a bulk store
+    (:func:`bulk_store`) of tile ``k - 1`` gets a whole iteration to read its shared tile
+    before that tile is loaded again (``cp.async.bulk.wait_group.read 1`` instead of ``0``).
     """
     if stages < 2:
         raise ValueError(f"tma_pipeline: stages: expected at least 2, got {stages}")
@@ -45,5 +75,8 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
                          f"consumers in the loop body, got {len(children)} block(s)")
     consumers = len(children) - num_copies
     sch.annotate(loop, "software_pipeline_stage", [0] * num_copies + [stages - 1] * consumers)
-    sch.annotate(loop, "software_pipeline_order", list(range(len(children))))
+    order = list(range(len(children)))
+    if consumers_first:
+        order = [consumers + k for k in range(num_copies)] + list(range(consumers))
+    sch.annotate(loop, "software_pipeline_order", order)
     sch.annotate(loop, "software_pipeline_async_stages", [0])

@@ -57,3 +57,8 @@ def replace_node(node, old, new) -> object:
 def seq(stmts: list) -> tirx.Stmt:
     """A statement sequence (TVM forbids a SeqStmt of one statement)."""
     return stmts[0] if len(stmts) == 1 else tirx.SeqStmt(stmts)
+
+
+def cast_to(dtype: str, expr: tirx.PrimExpr) -> tirx.PrimExpr:
+    """``expr`` as ``dtype`` (unchanged when it already has it)."""
+    return expr if str(expr.ty) == dtype else tirx.Cast(dtype, expr)

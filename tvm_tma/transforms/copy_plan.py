@@ -32,9 +32,10 @@ from tvm.script import tirx as T
 
 from .. import report, rules
 from ..errors import TMAError
-from ._ir import free_vars, seq, substitute, uses_var
+from ._ir import cast_to, free_vars, seq, substitute, uses_var
 
 BULK_G2S = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
+BULK_S2G = "cp.async.bulk.global.shared::cta.bulk_group"
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,11 @@ class BulkPlan:
         return math.prod(self.run_extents)
 
     @property
+    def is_load(self) -> bool:
+        """global→shared (completes on an mbarrier), else shared→global (bulk group)."""
+        return _is_shared(self.dst)
+
+    @property
     def total_bytes(self) -> int:
         return self.num_runs * self.run_bytes
 
@@ -90,6 +96,10 @@ class GuardedPlan:
     bulk: BulkPlan
     fallback: FallbackPlan
     full: tirx.PrimExpr
+
+    @property
+    def dst(self) -> tirx.Buffer:
+        return self.bulk.dst
 
 
 Plan = BulkPlan | FallbackPlan | GuardedPlan
@@ -193,18 +203,22 @@ def plan_copy(
     if peeled is None:
         raise TMAError(
             "dense_box",
-            f"async copy: expected a loop nest around one shared-memory store, got "
+            f"async copy: expected a loop nest around one store, got "
             f"{type(stmt).__name__} (only copies may be async stages under tir_pipeline='tma')",
         )
     loops, predicates, store = peeled
-    if not _is_shared(store.buffer):
-        raise TMAError(
-            "dense_box",
-            f"async copy into {store.buffer.name}: expected a shared-memory destination, got "
-            f"scope '{store.buffer.scope()}'",
-        )
     value = store.value
     src = value.source if isinstance(value, BufferLoad) else None
+    if _is_shared(store.buffer):  # a load: the box is read from global memory
+        g_buf, g_idx, s_buf, s_idx = src, list(value.indices) if src is not None else [], store.buffer, list(store.indices)
+    elif src is not None and _is_shared(src):  # a store: the box is written to global memory
+        g_buf, g_idx, s_buf, s_idx = store.buffer, list(store.indices), src, list(value.indices)
+    else:
+        raise TMAError(
+            "dense_box",
+            f"async copy into {store.buffer.name}: expected a shared-memory destination or "
+            f"source, got scope '{store.buffer.scope()}'",
+        )
 
     def fallback(rule: str, reason: str) -> FallbackPlan:
         return FallbackPlan(stmt, src, store.buffer, _copy_bytes(loops, threads, store), rule, reason)
@@ -232,64 +246,62 @@ def plan_copy(
     predicate = shape[0] if shape else tirx.const(True)
     for cond in shape[1:]:
         predicate = tirx.And(predicate, cond)
-    mapped = arith.detect_iter_map(list(value.indices), dom, predicate, check_level="bijective",
+    mapped = arith.detect_iter_map(g_idx, dom, predicate, check_level="bijective",
                                    simplify_trivial_iterators=False)
     if not len(mapped.indices):
-        return fallback("dense_box", f"the copy does not cover a box of {src.name} exactly once")
+        return fallback("dense_box", f"the copy does not cover a box of {g_buf.name} exactly once")
     bases, extents = [], []
     for sum_expr in mapped.indices:
         if any(not isinstance(a.extent, tirx.IntImm) for a in sum_expr.args):
             return fallback("dense_box", f"the copy is predicated ({predicates[0]}): a tail")
         if len(sum_expr.args) > 1 or any(int(a.scale) != 1 for a in sum_expr.args):
-            return fallback("dense_box", f"{src.name} is read with gaps")
+            return fallback("dense_box", f"{g_buf.name} is accessed with gaps")
         bases.append(sum_expr.base)
         extents.append(int(sum_expr.args[0].extent) if len(sum_expr.args) else 1)
 
-    # Pair every src dimension with extent > 1 with the trailing dst dimensions, in order.
-    box_src_dims = [k for k, e in enumerate(extents) if e > 1]
-    dst_idx = list(store.indices)
-    lead = len(dst_idx) - len(box_src_dims)
+    # Pair every global dimension with extent > 1 with the trailing shared dimensions, in order.
+    box_g_dims = [k for k, e in enumerate(extents) if e > 1]
+    lead = len(s_idx) - len(box_g_dims)
     if lead < 0:
-        return fallback("dense_box", f"{store.buffer.name} has fewer dimensions than the box")
-    dst_origin = []
-    for j, idx in enumerate(dst_idx):
+        return fallback("dense_box", f"{s_buf.name} has fewer dimensions than the box")
+    s_origin = []
+    for j, idx in enumerate(s_idx):
         if j < lead:
             origin = idx
         else:
-            k = box_src_dims[j - lead]
-            origin = analyzer.simplify(idx - (value.indices[k] - bases[k]))
+            k = box_g_dims[j - lead]
+            origin = analyzer.simplify(idx - (g_idx[k] - bases[k]))
         if uses_var(origin, iters):
-            return fallback("dense_box", f"{store.buffer.name} is not written as a translated "
-                            f"box of {src.name} (dimension {j})")
-        dst_origin.append(origin)
-    src_origin = [
-        bases[k] if extents[k] > 1 else analyzer.simplify(value.indices[k])
+            return fallback("dense_box", f"{s_buf.name} is not accessed as a translated box of "
+                            f"{g_buf.name} (dimension {j})")
+        s_origin.append(origin)
+    g_origin = [
+        bases[k] if extents[k] > 1 else analyzer.simplify(g_idx[k])
         for k in range(len(extents))
     ]
-    if any(uses_var(o, iters) for o in src_origin):
-        return fallback("dense_box", f"{src.name} is read outside a box")
+    if any(uses_var(o, iters) for o in g_origin):
+        return fallback("dense_box", f"{g_buf.name} is accessed outside a box")
 
     # Merge trailing box dimensions that are contiguous on both sides into one run.
-    sst, dstr = _strides(src), _strides(store.buffer)
-    box = [(k, lead + n) for n, k in enumerate(box_src_dims)]  # (src dim, dst dim)
+    gst, sst = _strides(g_buf), _strides(s_buf)
+    box = [(k, lead + n) for n, k in enumerate(box_g_dims)]  # (global dim, shared dim)
     if not box:
         run_elems, looped = 1, []
     else:
         k_in, j_in = box[-1]
-        if not (analyzer.can_prove_equal(sst[k_in], 1) and analyzer.can_prove_equal(dstr[j_in], 1)):
-            return fallback("contiguous_inner", f"innermost stride of {src.name} or "
-                            f"{store.buffer.name} is not 1")
+        if not (analyzer.can_prove_equal(gst[k_in], 1) and analyzer.can_prove_equal(sst[j_in], 1)):
+            return fallback("contiguous_inner", f"innermost stride of {g_buf.name} or "
+                            f"{s_buf.name} is not 1")
         run_elems, cut = extents[k_in], len(box) - 1
         while cut > 0:
             k, j = box[cut - 1]
-            if not (analyzer.can_prove_equal(sst[k], run_elems)
-                    and analyzer.can_prove_equal(dstr[j], run_elems)):
+            if not (analyzer.can_prove_equal(gst[k], run_elems)
+                    and analyzer.can_prove_equal(sst[j], run_elems)):
                 break
             run_elems *= extents[k]
             cut -= 1
         looped = box[:cut]
-    esize = _elem_bytes(src)
-    run_bytes = run_elems * esize
+    run_bytes = run_elems * _elem_bytes(g_buf)
     unit = rules.limit("bulk_size_multiple")
     if run_bytes % unit:
         return fallback("bulk_size_multiple", f"contiguous run of {run_bytes} bytes: expected a "
@@ -299,19 +311,22 @@ def plan_copy(
         return fallback("bulk_min_run", f"contiguous run of {run_bytes} bytes: expected at least "
                         f"{min_run_bytes} bytes for a bulk copy")
 
-    run_vars = tuple(tirx.Var(f"run{n}", "int32") for n in range(len(looped)))
-    src_start, dst_start = list(src_origin), list(dst_origin)
+    index_dtype = str(g_idx[-1].ty) if g_idx else "int32"
+    run_vars = tuple(tirx.Var(f"run{n}", index_dtype) for n in range(len(looped)))
+    g_start, s_start = list(g_origin), list(s_origin)
     for var, (k, j) in zip(run_vars, looped):
-        src_start[k] = src_start[k] + var
-        dst_start[j] = dst_start[j] + var
-    plan = BulkPlan(src, store.buffer, run_vars, tuple(extents[k] for k, _ in looped),
-                    tuple(src_start), tuple(dst_start), run_bytes)
-    for buf, start, rule in ((src, plan.src_start, "bulk_global_align"),
-                             (store.buffer, plan.dst_start, "bulk_shared_align")):
+        g_start[k] = g_start[k] + var
+        s_start[j] = s_start[j] + cast_to(str(s_start[j].ty), var)
+    extents_looped = tuple(extents[k] for k, _ in looped)
+    if g_buf.same_as(src):
+        plan = BulkPlan(src, store.buffer, run_vars, extents_looped, tuple(g_start), tuple(s_start), run_bytes)
+    else:
+        plan = BulkPlan(src, store.buffer, run_vars, extents_looped, tuple(s_start), tuple(g_start), run_bytes)
+    for buf, start, rule in ((g_buf, g_start, "bulk_global_align"), (s_buf, s_start, "bulk_shared_align")):
         reason = _misaligned(buf, start, plan, rules.limit(rule))
         if reason:
             return fallback(rule, reason)
-    if plan.total_bytes > rules.limit("mbarrier_tx_count"):
+    if plan.is_load and plan.total_bytes > rules.limit("mbarrier_tx_count"):
         return fallback("mbarrier_tx_count", f"{plan.total_bytes} bytes: expected at most "
                         f"{rules.limit('mbarrier_tx_count')} bytes per barrier phase")
     return plan
@@ -340,11 +355,15 @@ def flat_thread_index(threads: list[ThreadAxis]) -> tuple[tirx.PrimExpr, int]:
     return index, count
 
 
-def emit_bulk(plan: BulkPlan, barrier: tirx.PrimExpr, threads: list[ThreadAxis]) -> tirx.Stmt:
-    """Issue the runs of ``plan``, run ``r`` by thread ``r % nthreads``, on ``barrier``.
+def emit_bulk(plan: BulkPlan, barrier: tirx.PrimExpr | None, threads: list[ThreadAxis]) -> tirx.Stmt:
+    """Issue the runs of ``plan``, run ``r`` by thread ``r % nthreads`` (every run by the
+    calling thread when ``threads`` is empty). Emits, per run, for a load::
 
-    Emits, per run: ``cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
-    [dst], [src], run_bytes, [barrier];``
+        cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], run_bytes, [barrier];
+
+    and for a store (``barrier`` is ``None``)::
+
+        cp.async.bulk.global.shared::cta.bulk_group [dst], [src], run_bytes;
     """
     tid, nthreads = flat_thread_index(threads)
     rounds = -(-plan.num_runs // nthreads)
@@ -353,15 +372,15 @@ def emit_bulk(plan: BulkPlan, barrier: tirx.PrimExpr, threads: list[ThreadAxis])
     bind = {}
     rest = run
     for var, ext in reversed(list(zip(plan.run_vars, plan.run_extents))):
-        bind[var] = tirx.floormod(rest, ext)
+        bind[var] = cast_to(str(var.ty), tirx.floormod(rest, ext))
         rest = tirx.floordiv(rest, ext)
     subst = lambda e: substitute(e, bind)  # noqa: E731
-    copy = tirx.Evaluate(T.ptx[BULK_G2S](
-        T.address_of(tirx.BufferLoad(plan.dst, [subst(i) for i in plan.dst_start])),
-        T.address_of(tirx.BufferLoad(plan.src, [subst(i) for i in plan.src_start])),
-        T.uint32(plan.run_bytes),
-        barrier,
-    ))
+    dst = T.address_of(tirx.BufferLoad(plan.dst, [subst(i) for i in plan.dst_start]))
+    src = T.address_of(tirx.BufferLoad(plan.src, [subst(i) for i in plan.src_start]))
+    if plan.is_load:
+        copy = tirx.Evaluate(T.ptx[BULK_G2S](dst, src, T.uint32(plan.run_bytes), barrier))
+    else:
+        copy = tirx.Evaluate(T.ptx[BULK_S2G](dst, src, T.uint32(plan.run_bytes)))
     if plan.num_runs % nthreads or rounds == 1 and plan.num_runs < nthreads:
         copy = tirx.IfThenElse(run < plan.num_runs, copy, None)
     if rounds > 1:
@@ -447,11 +466,12 @@ def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
     report.record(entry)
 
 
-def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr,
-               threads: list[ThreadAxis], predicate: tirx.PrimExpr) -> list[tirx.Stmt]:
+def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAxis],
+               predicate: tirx.PrimExpr, before_sync: tirx.Stmt | None = None) -> list[tirx.Stmt]:
     """The copies of one barrier phase, issued by the whole CTA::
 
         if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [barrier], predicate ? bulk_bytes : 0
+        <before_sync>            # e.g. the wait for bulk stores that read the tiles
         __syncthreads()          # the shared tiles are no longer read: safe to overwrite
         if predicate: <bulk copies> <cp.async fallbacks> <if full: bulk else cp.async (guarded)>
         cp.async.mbarrier.arrive.noinc.shared.b64 [barrier]   # when there are fallbacks
@@ -476,6 +496,8 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr,
             expect = tirx.Select(predicate, expect, T.uint32(0))
         stage.append(tirx.IfThenElse(tid == 0, tirx.Evaluate(
             T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, expect)), None))
+    if before_sync is not None:
+        stage.append(before_sync)
     stage.append(tirx.Evaluate(T.tvm_storage_sync("shared")))
     copies = []
     for plan in plans:

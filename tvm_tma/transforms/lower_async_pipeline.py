@@ -49,10 +49,13 @@ from tvm.script import tirx as T
 
 from .. import rules
 from ..errors import TMAError
-from ._ir import attrs_with_key, function_name, replace_node, substitute
-from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, uses_bulk, uses_cp_async,
-                        emit_stage, mbarrier_buffer, peel_copy, plan_copy, report_plan,
-                        wait_parity)
+from ._ir import attrs_with_key, function_name, replace_node, seq, substitute
+from .bulk_store import ANNOTATION as STORE_MARK
+from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, is_store_root,
+                         shared_writes, version, wait_all, wait_read)
+from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
+                        mbarrier_buffer, peel_copy, plan_copy, report_plan, uses_bulk,
+                        uses_cp_async, wait_parity)
 
 COMMIT = "async_commit_queue_scope"
 WAIT = "async_wait_queue_scope"
@@ -151,6 +154,15 @@ class _Region:
     dry_run: bool = False
     min_run_bytes: int = 16
     in_flight: dict[int, int] = field(default_factory=dict)
+    stores: StoreGroups = field(default_factory=StoreGroups)
+    # Shared buffers written by ordinary stores or cp.async: a bulk store of them needs a
+    # proxy fence; buffers whose pending stores were already waited for; bulk groups per
+    # iteration of the innermost loop being lowered; the wait for a producer to put before
+    # its __syncthreads.
+    generic_writes: set = field(default_factory=set)
+    guarded: set = field(default_factory=set)
+    step: int = 0
+    before_sync: tirx.Stmt | None = None
 
     def slot(self, queue: _Queue, group: tirx.PrimExpr) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
@@ -186,7 +198,42 @@ class _Region:
                 report_plan(self.func_name, plan, str(group))
         queue.bulk |= any(uses_bulk(p) for p in plans)
         queue.fallback |= any(uses_cp_async(p) for p in plans)
-        return tirx.SeqStmt(emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate)))
+        self.generic_writes |= {p.dst for p in plans if uses_cp_async(p)}
+        before_sync, self.before_sync = self.before_sync, None
+        return tirx.SeqStmt(emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate),
+                                       before_sync))
+
+    # -- bulk stores -------------------------------------------------------------------------
+    def lower_store(self, nest: tirx.Stmt) -> tirx.Stmt:
+        """A marked shared→global copy: one bulk group (see :mod:`.bulk_store`)."""
+        plan = plan_copy(nest, self.threads, self.analyzer, min_run_bytes=self.min_run_bytes)
+        load = peel_copy(nest)[2].value
+        read = version(load.source, load.indices)
+        if not self.dry_run:
+            report_plan(self.func_name, plan, str(read) if read is not None else "")
+        stmts = emit_store_group([plan], self.threads, tirx.const(True),
+                                 fence=load.source in self.generic_writes)
+        self.stores.record(load.source, read, self.step)
+        self.guarded.discard(load.source)
+        return seq(stmts)
+
+    def guard_writes(self, stmt: tirx.Stmt) -> tirx.Stmt | None:
+        """The wait before ``stmt`` overwrites shared memory that a bulk store may still read:
+        ``wait_group.read N`` with ``N`` the groups committed since that store (0 when ``N``
+        is not a compile-time constant)."""
+        pending, bufs = [], set()
+        for write in shared_writes(stmt):
+            if write.buffer in self.guarded:
+                continue
+            count = self.stores.pending(write.buffer, version(write.buffer, write.indices))
+            if count is not None:
+                pending.append(self.simplify_cases(count))
+                bufs.add(write.buffer)
+        if not pending:
+            return None
+        self.guarded |= bufs
+        known = [int(n) for n in pending if isinstance(n, tirx.IntImm)]
+        return wait_read(min(known) if len(known) == len(pending) else 0, self.threads)
 
     # -- consumers -------------------------------------------------------------------------
     def lower_wait(self, wait: tirx.AttrStmt) -> tirx.Stmt:
@@ -241,7 +288,17 @@ class _Region:
                 return self.lower_wait(stmt)
             return tirx.AttrStmt(stmt.node, stmt.attr_key, stmt.value, self.lower(stmt.body))
         if isinstance(stmt, tirx.SeqStmt):
-            return tirx.SeqStmt([self.lower(s) for s in stmt.seq])
+            lowered = []
+            for child in stmt.seq:
+                wait = self.guard_writes(child)
+                if wait is not None and _is_commit(child):
+                    self.before_sync = wait
+                elif wait is not None:
+                    lowered += [wait, tirx.Evaluate(T.tvm_storage_sync("shared"))]
+                lowered.append(self.lower(child))
+            return tirx.SeqStmt(lowered)
+        if is_store_root(stmt):
+            return self.lower_store(stmt)
         if isinstance(stmt, s_tir.SBlockRealize):
             block, predicate = stmt.block, stmt.predicate
             if isinstance(block.body, tirx.AttrStmt) and block.body.attr_key == COMMIT:
@@ -251,71 +308,128 @@ class _Region:
             new_block = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint,
                                      body, block.init, block.alloc_buffers,
                                      block.match_buffers, block.annotations)
+            groups = groups_in(block.body)
+            if groups and not (isinstance(predicate, tirx.IntImm) and int(predicate)):
+                # A stage predicated off still commits its (empty) groups: the count of groups
+                # that later waits are computed from must not depend on the predicate.
+                tid, _ = flat_thread_index(self.threads)
+                empty = tirx.Evaluate(T.ptx.cp.async_.bulk.commit_group())
+                return tirx.IfThenElse(predicate, s_tir.SBlockRealize(stmt.iter_values, tirx.const(True), new_block),
+                                       tirx.IfThenElse(tid == 0, seq([empty] * groups), None))
             return s_tir.SBlockRealize(stmt.iter_values, predicate, new_block)
         if isinstance(stmt, tirx.For):
             return self.lower_loop(stmt)
-        if _has_attr(stmt, (COMMIT, WAIT)):
+        if _has_attr(stmt, (COMMIT, WAIT)) or has_marked(stmt):
             raise TMAError("dense_box", f"async queue inside {type(stmt).__name__}: only loops, "
                            "blocks and sequences around pipeline stages are supported")
         return stmt
 
-    def _state(self) -> dict[int, tuple]:
-        return {q: (queue.last, queue.waited) for q, queue in self.queues.items()}
+    def _state(self) -> dict:
+        """The program-order state a loop carries from one iteration to the next: per queue
+        its last committed and last waited stage; per shared buffer read by bulk stores the
+        version the last one read and the group count after it."""
+        state = {}
+        for q, queue in self.queues.items():
+            state[q, "last"], state[q, "waited"] = queue.last, queue.waited
+        for buf, (read, at, _) in self.stores.reads.items():
+            state[buf, "read"], state[buf, "at"] = read, at
+        return state
+
+    def _set(self, key, value, like: "_Region") -> None:
+        owner, name = key
+        if name in ("last", "waited"):
+            setattr(self.queue(owner, like.queues[owner].versions), name, value)
+            return
+        read, at, step = self.stores.reads.get(owner, like.stores.reads[owner])
+        self.stores.reads[owner] = (value, at, step) if name == "read" else (read, value, step)
 
     def lower_loop(self, loop: tirx.For) -> tirx.Stmt:
         """Iteration k starts where iteration k - 1 ended, the first where the loop starts."""
-        if not _has_attr(loop.body, (COMMIT, WAIT)):
+        if not (_has_attr(loop.body, (COMMIT, WAIT)) or has_marked(loop.body)):
             return loop
         var, first_iter = loop.loop_var, loop.min
         self.analyzer.bind(var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
         before = self._state()
-        # Queues without a ring count their stages: iteration k starts after
-        # (k - min) * <commits per iteration> more of them.
+        # Counters in closed form: queues without a ring count their stages, and iteration k
+        # starts after (k - min) * <per iteration> more of them; likewise the bulk groups.
         unversioned = _unversioned_commits(loop.body)
         for q, per_iter in unversioned.items():
             queue = self.queue(q, 1)
-            start = before.get(q, (None,))[0]
+            start = before.get((q, "last"))
             start = tirx.const(-1, "int32") if start is None else start
             queue.last = self.analyzer.simplify(start + (var - first_iter) * per_iter)
         entry_last = {q: x.last for q, x in self.queues.items()}
-        # Dry run of one iteration: the state it ends in, as a function of ``var``.
-        dry = _Region(self.func_name, self.threads, self.analyzer, dry_run=True,
-                      min_run_bytes=self.min_run_bytes, in_flight=self.in_flight)
-        dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited) for q, x in self.queues.items()}
-        dry.lower(loop.body)
-        ends = {q: (x.last, x.waited) for q, x in dry.queues.items()}
-        for q, (last, waited) in ends.items():
-            queue = self.queue(q, dry.queues[q].versions)
-            entry = before.get(q, (None, tirx.const(-1, "int32")))
-            prev = [substitute(e, {var: var - 1}) if e is not None else None for e in (last, waited)]
-            state = []
-            for start, carried in zip(entry, prev):
-                if carried is None or start is None:
-                    state.append(carried if start is None else start)
-                else:
-                    state.append(self.analyzer.simplify(tirx.Select(var == first_iter, start, carried)))
-            queue.last, queue.waited = state
-            if q in unversioned:
-                queue.last = entry_last[q]
+        outer_step, self.step = self.step, groups_in(loop.body)
+        entry_count = self.stores.count
+        self.stores.count = self.analyzer.simplify(entry_count + (var - first_iter) * self.step)
+        self.guarded -= _store_sources(loop.body)
+        # Dry runs of one iteration: the state it ends in, as a function of ``var``. The first
+        # starts from the loop's entry state; each next one from the state the previous one
+        # carries into iteration ``var`` (where a consumer runs before the producer of its
+        # iteration, the first dry run sees the entry state where iteration ``var - 1``'s
+        # state belongs), until the end state no longer changes.
+        defaults = {"waited": tirx.const(-1, "int32")}
+        ends = None
+        for _ in range(4):
+            dry = _Region(self.func_name, self.threads, self.analyzer, dry_run=True,
+                          min_run_bytes=self.min_run_bytes, in_flight=self.in_flight,
+                          stores=self.stores.copy(), generic_writes=set(self.generic_writes),
+                          guarded=set(self.guarded), step=self.step)
+            dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited) for q, x in self.queues.items()}
+            dry.lower(loop.body)
+            previous, ends = ends, {k: self.simplify_cases(v) if v is not None else None
+                                    for k, v in dry._state().items()}
+            for key, end in ends.items():
+                start = before.get(key, defaults.get(key[1]))
+                carried = substitute(end, {var: var - 1}) if end is not None else None
+                if carried is not None and start is not None:
+                    carried = self.analyzer.simplify(tirx.Select(var == first_iter, start, carried))
+                self._set(key, carried if carried is not None else start, dry)
+            for q in unversioned:
+                self.queues[q].last = entry_last[q]
+            if previous is not None and previous.keys() == ends.keys() and all(
+                    tvm_ffi.structural_equal(previous[k], ends[k]) for k in ends):
+                break
+        else:
+            raise TMAError("dense_box", f"pipelined loop over {var}: the barrier state of one "
+                           "iteration does not settle (internal error: please report)")
         body = self.lower(loop.body)
         final = loop.min + loop.extent - 1
-        for q, (last, waited) in ends.items():
-            queue = self.queues[q]
-            entry = before.get(q, (None, tirx.const(-1, "int32")))
-            after = []
-            for start, end in zip(entry, (last, waited)):
-                end = substitute(end, {var: final}) if end is not None else None
-                if start is not None and end is not None and not self.analyzer.can_prove(loop.extent > 0):
+        for key, end in ends.items():
+            start = before.get(key, defaults.get(key[1]))
+            if end is not None:
+                end = substitute(end, {var: final})
+                if start is not None and not self.analyzer.can_prove(loop.extent > 0):
                     end = tirx.Select(loop.extent > 0, end, start)
-                after.append(self.analyzer.simplify(end) if end is not None else None)
-            queue.last, queue.waited = after
+                end = self.analyzer.simplify(end)
+            self._set(key, end, dry)
+        self.stores.count = self.analyzer.simplify(entry_count + loop.extent * self.step)
+        self.step = outer_step
         return tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, body, loop.thread_binding,
                         loop.annotations)
 
     def setup(self) -> tuple[list[tirx.Stmt], list[tirx.Stmt]]:
-        """Statements before the pipeline (init) and after it (invalidate)."""
-        return barrier_setup([(q.barrier, arrival_count(q.bulk, q.fallback, self.threads))
-                              for q in self.queues.values()], self.threads)
+        """Statements before the pipeline (init) and after it (every bulk store complete,
+        invalidate)."""
+        before, after = barrier_setup([(q.barrier, arrival_count(q.bulk, q.fallback, self.threads))
+                                       for q in self.queues.values()], self.threads)
+        if self.stores.reads:
+            after = [wait_all(self.threads)] + after
+        return before, after
+
+
+def _is_commit(stmt) -> bool:
+    """A producer stage: a commit scope, bare or as the body of a (predicated) block."""
+    if isinstance(stmt, s_tir.SBlockRealize):
+        stmt = stmt.block.body
+    return isinstance(stmt, tirx.AttrStmt) and stmt.attr_key == COMMIT
+
+
+def _store_sources(body) -> set:
+    """The shared buffers that the marked bulk stores under ``body`` read."""
+    found = []
+    tvm_ffi.structural_walk(body, (s_tir.SBlock, lambda b: found.append(b) if STORE_MARK in b.annotations else None))
+    return {peel_copy(block.body)[2].value.source for block in found}
 
 
 def _unversioned_commits(body) -> dict[int, int]:
@@ -408,7 +522,10 @@ class _Lowering:
             raise TMAError("dense_box", "async pipeline outside any threadIdx loop")
         in_flight: dict[int, int] = {}
         _in_flight_before_first_wait(seq, in_flight, set())
-        region = _Region(self.func_name, threads, min_run_bytes=self.min_run_bytes, in_flight=in_flight)
+        copies = {w for a in attrs_with_key(seq, (ASYNC,)) for w in shared_writes(a.body)}
+        generic = {w.buffer for w in shared_writes(seq) if w not in copies}
+        region = _Region(self.func_name, threads, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
+                         generic_writes=generic)
         body = region.lower(seq)
         before, after = region.setup()
         return tirx.SeqStmt(before + [body] + after), [q.barrier for q in region.queues.values()]
