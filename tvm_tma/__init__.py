@@ -5,12 +5,22 @@ Importing this package registers the ``"tma"`` TIR pipeline::
     import tvm, tvm_tma
     ex = tvm.compile(mod, target=tvm.target.Target({"kind": "cuda", "arch": "sm_90a"}),
                      tir_pipeline="tma")
+
+Under a runtime-only TVM (``TVM_USE_RUNTIME_LIB=1``, as on a GPU machine that only runs
+exported kernels) only the runtime side is imported: :mod:`tvm_tma.memcpy`, the rules and
+the errors.
 """
 
-from . import pipeline, schedule, transforms
+from tvm.base import _RUNTIME_ONLY
+
+from . import memcpy, rules
 from .errors import TMAError
 from .report import copy_report
 
-pipeline.register()
+__all__ = ["TMAError", "copy_report", "memcpy", "rules"]
 
-__all__ = ["TMAError", "copy_report", "pipeline", "schedule", "transforms"]
+if not _RUNTIME_ONLY:
+    from . import pipeline, schedule, transforms
+
+    pipeline.register()
+    __all__ += ["pipeline", "schedule", "transforms"]

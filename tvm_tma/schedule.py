@@ -51,7 +51,7 @@ def bulk_store(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:
 
 
 def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_copies: int = 1,
-                 consumers_first: bool = False) -> None:
+                 num_stores: int = 0, consumers_first: bool = False) -> None:
     """Make ``loop`` a TMA pipeline of ``stages`` stages.
 
     ``loop``'s body must start with ``num_copies`` copy blocks into shared memory (what
@@ -61,6 +61,11 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
     completed on its own mbarrier under ``tir_pipeline="tma"``. This sets TVM's stock
     annotations, so the same schedule also builds (with cp.async groups) under the stock
     pipeline.
+
+    ``num_stores``: the last ``num_stores`` blocks of the body are bulk stores
+    (:func:`bulk_store`) of tiles the consumers computed into shared memory; they run one
+    stage later, so the computed tile gets two buffers and the store of tile ``k`` stays in
+    flight while tile ``k + 1`` is computed.
 
     ``consumers_first`` runs the consumers of iteration ``k`` before the copies of iteration
     ``k + stages - 1`` are issued: one tile fewer in flight, but a bulk store
@@ -74,7 +79,8 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
         raise ValueError(f"tma_pipeline: expected {num_copies} copy block(s) followed by the "
                          f"consumers in the loop body, got {len(children)} block(s)")
     consumers = len(children) - num_copies
-    sch.annotate(loop, "software_pipeline_stage", [0] * num_copies + [stages - 1] * consumers)
+    stage = [0] * num_copies + [stages - 1] * (consumers - num_stores) + [stages] * num_stores
+    sch.annotate(loop, "software_pipeline_stage", stage)
     order = list(range(len(children)))
     if consumers_first:
         order = [consumers + k for k in range(num_copies)] + list(range(consumers))

@@ -12,8 +12,19 @@ from __future__ import annotations
 import tvm
 from tvm import te
 
-from ..schedule import bulk_copy, tma_pipeline
+from ..schedule import bulk_copy, bulk_store, tma_pipeline
 from ._common import vector_lanes
+
+
+def _write_back_through_shared(sch, block, io, threads: int, lanes: int):
+    """``cache_write`` the output tile into shared memory and copy it out at ``io`` (the copy
+    marked :func:`tvm_tma.schedule.bulk_store`)."""
+    store = sch.cache_write(block, 0, "shared")
+    sch.reverse_compute_at(store, io)
+    _, stx, svec = sch.split(sch.fuse(*sch.get_loops(store)[-2:]), [None, threads, lanes])
+    sch.bind(stx, "threadIdx.x")
+    sch.vectorize(svec)
+    bulk_store(sch, store)
 
 
 def _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input):
@@ -48,19 +59,31 @@ def _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input
 
 def tile_scale(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, tile_n: int = 64,
                stages: int = 3, pads: tuple[int, ...] = (0, 0), threads: int = 128,
-               vec_bytes: int = 16, second_input: bool = False) -> tvm.IRModule:
-    """The row-tile loop is a ``stages``-stage pipeline (:func:`tvm_tma.schedule.tma_pipeline`)."""
+               vec_bytes: int = 16, second_input: bool = False, store: bool = False,
+               consumers_first: bool = False) -> tvm.IRModule:
+    """The row-tile loop is a ``stages``-stage pipeline (:func:`tvm_tma.schedule.tma_pipeline`).
+    With ``store``, each output tile is computed into shared memory and bulk-stored one stage
+    later (load, compute, store)."""
     sch, io, copies = _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input)
     for cache, pad in zip(copies, pads):
         if pad:
             sch.storage_align(cache, 0, axis=-2, factor=tile_n, offset=pad)
-    tma_pipeline(sch, io, stages=stages, num_copies=len(copies))
+    if store:
+        _write_back_through_shared(sch, sch.get_sblock("B"), io, threads, vector_lanes(dtype, vec_bytes))
+    tma_pipeline(sch, io, stages=stages, num_copies=len(copies), num_stores=int(store),
+                 consumers_first=consumers_first)
     return sch.mod
 
 
 def tile_scale_staged(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, tile_n: int = 64,
-                      threads: int = 128, vec_bytes: int = 16) -> tvm.IRModule:
-    """No pipeline: each tile's copy is marked :func:`tvm_tma.schedule.bulk_copy` (synchronous)."""
-    sch, _, copies = _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, False)
-    bulk_copy(sch, copies[0])
+                      threads: int = 128, vec_bytes: int = 16, load: bool = True,
+                      store: bool = False) -> tvm.IRModule:
+    """No pipeline: with ``load``, each tile's copy in is marked :func:`tvm_tma.schedule.bulk_copy`
+    (synchronous); with ``store``, the output tile is computed into shared memory and marked
+    :func:`tvm_tma.schedule.bulk_store`."""
+    sch, io, copies = _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, False)
+    if load:
+        bulk_copy(sch, copies[0])
+    if store:
+        _write_back_through_shared(sch, sch.get_sblock("B"), io, threads, vector_lanes(dtype, vec_bytes))
     return sch.mod

@@ -62,3 +62,10 @@ def seq(stmts: list) -> tirx.Stmt:
 def cast_to(dtype: str, expr: tirx.PrimExpr) -> tirx.PrimExpr:
     """``expr`` as ``dtype`` (unchanged when it already has it)."""
     return expr if str(expr.ty) == dtype else tirx.Cast(dtype, expr)
+
+
+def select(cond: tirx.PrimExpr, a: tirx.PrimExpr, b: tirx.PrimExpr) -> tirx.Select:
+    """``Select(cond, a, b)`` with integer operands widened to a common type (int64 loop
+    variables meet int32 constants in the pipeline state)."""
+    dtype = "int64" if "int64" in (str(a.ty), str(b.ty)) else str(a.ty)
+    return tirx.Select(cond, cast_to(dtype, a), cast_to(dtype, b))

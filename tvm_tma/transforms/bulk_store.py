@@ -32,11 +32,13 @@ from dataclasses import dataclass, field
 
 import tvm_ffi
 from tvm import s_tir, tirx
+from tvm import sym as arith
 from tvm.script import tirx as T
 
+from ..errors import TMAError
 from ._ir import seq
-from .copy_plan import (BulkPlan, FallbackPlan, GuardedPlan, Plan, ThreadAxis, emit_bulk,
-                        flat_thread_index)
+from .copy_plan import (BulkPlan, FallbackPlan, Plan, ThreadAxis, emit_bulk, flat_thread_index,
+                        peel_copy)
 
 ANNOTATION = "tvm_tma.bulk_store"
 
@@ -60,15 +62,24 @@ def has_marked(stmt) -> bool:
     return any(found)
 
 
+def store_sources(body) -> set:
+    """The shared buffers that the marked bulk stores under ``body`` read."""
+    found = []
+    tvm_ffi.structural_walk(body, (s_tir.SBlock, lambda b: found.append(b) if ANNOTATION in b.annotations else None))
+    return {peel_copy(block.body)[2].value.source for block in found}
+
+
 def groups_in(stmt) -> int:
     """Bulk groups one execution of ``stmt`` commits (one per marked store it runs)."""
     if is_store_root(stmt):
         return 1
     if isinstance(stmt, tirx.For):
         inner = groups_in(stmt.body)
-        if inner and not isinstance(stmt.extent, tirx.IntImm):
-            raise ValueError("a bulk store inside a loop of dynamic extent within a pipeline stage")
-        return inner * (int(stmt.extent) if inner else 1)
+        extent = arith.Analyzer().simplify(stmt.extent)
+        if inner and not isinstance(extent, tirx.IntImm):
+            raise TMAError("dense_box", f"bulk store inside a loop of dynamic extent ({stmt.extent}) "
+                           "within a pipeline stage: its bulk groups cannot be counted")
+        return inner * (int(extent) if inner else 1)
     if isinstance(stmt, tirx.SeqStmt):
         return sum(groups_in(s) for s in stmt.seq)
     if isinstance(stmt, s_tir.SBlockRealize):
@@ -124,7 +135,8 @@ def emit_store_group(plans: list[Plan], threads: list[ThreadAxis], predicate: ti
             ordinary.append(unmarked(plan.stmt))
         else:
             bulk.append(tirx.IfThenElse(plan.full, emit_bulk(plan.bulk, None, []), None))
-            ordinary.append(tirx.IfThenElse(tirx.Not(plan.full), unmarked(plan.fallback.stmt), None))
+            if plan.fallback is not None:
+                ordinary.append(tirx.IfThenElse(tirx.Not(plan.full), unmarked(plan.fallback.stmt), None))
     stmts = []
     if fence:
         stmts += [tirx.Evaluate(T.ptx.fence.proxy.async_.shared__cta()),

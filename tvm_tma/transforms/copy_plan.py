@@ -91,10 +91,12 @@ class FallbackPlan:
 @dataclass(frozen=True)
 class GuardedPlan:
     """A tiled copy whose tail tiles are partial: ``bulk`` when ``full`` holds (the tile is
-    whole), ``fallback`` (cp.async, predicated per element) otherwise. Decided at run time."""
+    whole), ``fallback`` (cp.async, predicated per element) otherwise. Decided at run time.
+    ``fallback`` is ``None`` when the predicate is uniform over the tile (a CTA of a
+    persistent grid past the last tile): then the tile is copied whole or not at all."""
 
     bulk: BulkPlan
-    fallback: FallbackPlan
+    fallback: FallbackPlan | None
     full: tirx.PrimExpr
 
     @property
@@ -157,6 +159,13 @@ def _copy_bytes(loops, threads: list[ThreadAxis], store: tirx.BufferStore) -> in
     return count * _elem_bytes(store.buffer)
 
 
+def _range(var: tirx.Var, extent) -> tvm.ir.Range:
+    """``[0, extent)`` in the type of ``var`` (iter-map detection needs them to agree)."""
+    dtype = str(var.ty)
+    return tvm.ir.Range.from_min_extent(tirx.const(0, dtype), cast_to(dtype, tirx.const(extent, dtype)
+                                                                    if isinstance(extent, int) else extent))
+
+
 def _conjuncts(expr: tirx.PrimExpr) -> list[tirx.PrimExpr]:
     if isinstance(expr, tirx.And):
         return _conjuncts(expr.a) + _conjuncts(expr.b)
@@ -182,8 +191,12 @@ def _whole_tile_condition(tails: list[tirx.PrimExpr], dom: dict, analyzer: arith
             if not analyzer.can_prove(step >= 0):
                 return None
         full.append(analyzer.simplify(substitute(cond, last)))
-    result = full[0]
-    for cond in full[1:]:
+    return _all_of(full)
+
+
+def _all_of(conds: list[tirx.PrimExpr]) -> tirx.PrimExpr:
+    result = conds[0] if conds else tirx.const(True)
+    for cond in conds[1:]:
         result = tirx.And(result, cond)
     return result
 
@@ -228,14 +241,18 @@ def plan_copy(
     if not all(isinstance(loop.extent, tirx.IntImm) for loop in loops):
         return fallback("dense_box", "the copy loops have dynamic extents")
 
-    dom = {loop.loop_var: tvm.ir.Range(0, loop.extent) for loop in loops}
-    dom.update({t.var: tvm.ir.Range(0, t.extent) for t in threads})
+    dom = {loop.loop_var: _range(loop.loop_var, loop.extent) for loop in loops}
+    dom.update({t.var: _range(t.var, t.extent) for t in threads})
     iters = list(dom)
     # A predicate on loops and threads alone (a cooperative fetch with spare threads) only
     # shrinks the iteration space; one that depends on anything else is a tail.
     conjuncts = [c for pred in predicates for c in _conjuncts(pred)]
     shape = [c for c in conjuncts if all(_in(v, iters) for v in free_vars(c))]
     tails = [c for c in conjuncts if not all(_in(v, iters) for v in free_vars(c))]
+    if tails and not ignore_tail and not any(uses_var(c, iters) for c in tails):
+        whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True)
+        if isinstance(whole, BulkPlan):
+            return GuardedPlan(whole, None, _all_of(tails))
     if tails and not ignore_tail:
         whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True)
         full = _whole_tile_condition(tails, dom, analyzer)
@@ -243,9 +260,7 @@ def plan_copy(
         if isinstance(whole, BulkPlan) and full is not None:
             return GuardedPlan(whole, fallback("dense_box", reason + " (partial tiles only)"), full)
         return fallback("dense_box", reason)
-    predicate = shape[0] if shape else tirx.const(True)
-    for cond in shape[1:]:
-        predicate = tirx.And(predicate, cond)
+    predicate = _all_of(shape)
     mapped = arith.detect_iter_map(g_idx, dom, predicate, check_level="bijective",
                                    simplify_trivial_iterators=False)
     if not len(mapped.indices):
@@ -338,7 +353,7 @@ def _misaligned(buf, start, plan: BulkPlan, align: int) -> str:
     flat = _flat_offset(buf, start)
     scoped = arith.Analyzer()
     for var, ext in zip(plan.run_vars, plan.run_extents):
-        scoped.bind(var, tvm.ir.Range(0, ext))
+        scoped.bind(var, _range(var, ext))
     mod = scoped.modular_set(scoped.simplify(flat * _elem_bytes(buf)))
     if mod.coeff % align or mod.base % align:
         return (f"cannot prove {buf.name} offset {flat} is a multiple of {align} bytes "
@@ -451,7 +466,10 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
 
 def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
     """Add ``plan`` to the active :func:`tvm_tma.copy_report` collections."""
-    if isinstance(plan, GuardedPlan):
+    if isinstance(plan, GuardedPlan) and plan.fallback is None:
+        entry = report.CopyRecord(func_name, plan.bulk.src.name, plan.bulk.dst.name, plan.bulk.total_bytes,
+                                  f"cp.async.bulk (when {plan.full})", plan.bulk.num_runs, site=site)
+    elif isinstance(plan, GuardedPlan):
         entry = report.CopyRecord(func_name, plan.bulk.src.name, plan.bulk.dst.name,
                                   plan.bulk.total_bytes, "cp.async.bulk (whole tiles)",
                                   plan.bulk.num_runs, plan.fallback.rule,
@@ -507,7 +525,7 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
             copies.append(emit_cp_async(plan))
         else:
             copies.append(tirx.IfThenElse(plan.full, emit_bulk(plan.bulk, barrier, threads),
-                                          emit_cp_async(plan.fallback)))
+                                          emit_cp_async(plan.fallback) if plan.fallback else None))
     copies = seq(copies)
     stage.append(tirx.IfThenElse(predicate, copies, None) if active else copies)
     if any(uses_cp_async(p) for p in plans):
@@ -522,7 +540,7 @@ def uses_bulk(plan: Plan) -> bool:
 
 def uses_cp_async(plan: Plan) -> bool:
     """Whether ``plan`` may issue cp.async (its barrier then counts a .noinc arrival per thread)."""
-    return isinstance(plan, (FallbackPlan, GuardedPlan))
+    return isinstance(plan, FallbackPlan) or isinstance(plan, GuardedPlan) and plan.fallback is not None
 
 
 def arrival_count(has_bulk: bool, has_fallback: bool, threads: list[ThreadAxis]) -> int:

@@ -49,10 +49,9 @@ from tvm.script import tirx as T
 
 from .. import rules
 from ..errors import TMAError
-from ._ir import attrs_with_key, function_name, replace_node, seq, substitute
-from .bulk_store import ANNOTATION as STORE_MARK
+from ._ir import attrs_with_key, function_name, replace_node, select, seq, substitute
 from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, is_store_root,
-                         shared_writes, version, wait_all, wait_read)
+                         shared_writes, store_sources, version, wait_all, wait_read)
 from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
                         mbarrier_buffer, peel_copy, plan_copy, report_plan, uses_bulk,
                         uses_cp_async, wait_parity)
@@ -244,7 +243,9 @@ class _Region:
             raise TMAError("dense_box", f"{WAIT} without {INFLIGHT}: not InjectSoftwarePipeline output")
         queue = self.queues.get(q)
         if queue is None or queue.last is None:
-            raise TMAError("dense_box", f"async queue {q} is waited on before any stage was committed")
+            # Nothing committed yet (a consumer ordered before the first producer, predicated
+            # off there): like cp.async.wait_group with no groups, there is nothing to wait for.
+            return self.lower(inner.body)
         target = self.analyzer.simplify(queue.last - inner.value)
         first = queue.waited + 1
         count = self.simplify_cases(target - queue.waited)
@@ -257,9 +258,10 @@ class _Region:
         if isinstance(count, tirx.IntImm) and int(count) <= queue.versions:
             waits = [wait_for(self.simplify_cases(first + i)) for i in range(int(count))]
         else:
-            g = tirx.Var("stage", "int32")
-            waits = [tirx.For(g, first, tirx.Max(count, 0), tirx.ForKind.SERIAL, wait_for(g))]
-        return tirx.SeqStmt(waits + [self.lower(inner.body)])
+            g = tirx.Var("stage", str(first.ty))
+            waits = [tirx.For(g, first, tirx.Max(count, tirx.const(0, str(count.ty))), tirx.ForKind.SERIAL,
+                              wait_for(g))]
+        return seq(waits + [self.lower(inner.body)])
 
     def simplify_cases(self, expr: tirx.PrimExpr) -> tirx.PrimExpr:
         """Simplify ``expr``, splitting a ``Select(k == c, a, b)`` in it into its two cases.
@@ -308,8 +310,9 @@ class _Region:
             new_block = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint,
                                      body, block.init, block.alloc_buffers,
                                      block.match_buffers, block.annotations)
-            groups = groups_in(block.body)
-            if groups and not (isinstance(predicate, tirx.IntImm) and int(predicate)):
+            predicated = not (isinstance(predicate, tirx.IntImm) and int(predicate))
+            groups = groups_in(block.body) if predicated else 0
+            if groups:
                 # A stage predicated off still commits its (empty) groups: the count of groups
                 # that later waits are computed from must not depend on the predicate.
                 tid, _ = flat_thread_index(self.threads)
@@ -362,7 +365,7 @@ class _Region:
         outer_step, self.step = self.step, groups_in(loop.body)
         entry_count = self.stores.count
         self.stores.count = self.analyzer.simplify(entry_count + (var - first_iter) * self.step)
-        self.guarded -= _store_sources(loop.body)
+        self.guarded -= store_sources(loop.body)
         # Dry runs of one iteration: the state it ends in, as a function of ``var``. The first
         # starts from the loop's entry state; each next one from the state the previous one
         # carries into iteration ``var`` (where a consumer runs before the producer of its
@@ -383,7 +386,7 @@ class _Region:
                 start = before.get(key, defaults.get(key[1]))
                 carried = substitute(end, {var: var - 1}) if end is not None else None
                 if carried is not None and start is not None:
-                    carried = self.analyzer.simplify(tirx.Select(var == first_iter, start, carried))
+                    carried = self.analyzer.simplify(select(var == first_iter, start, carried))
                 self._set(key, carried if carried is not None else start, dry)
             for q in unversioned:
                 self.queues[q].last = entry_last[q]
@@ -400,7 +403,7 @@ class _Region:
             if end is not None:
                 end = substitute(end, {var: final})
                 if start is not None and not self.analyzer.can_prove(loop.extent > 0):
-                    end = tirx.Select(loop.extent > 0, end, start)
+                    end = select(loop.extent > 0, end, start)
                 end = self.analyzer.simplify(end)
             self._set(key, end, dry)
         self.stores.count = self.analyzer.simplify(entry_count + loop.extent * self.step)
@@ -423,13 +426,6 @@ def _is_commit(stmt) -> bool:
     if isinstance(stmt, s_tir.SBlockRealize):
         stmt = stmt.block.body
     return isinstance(stmt, tirx.AttrStmt) and stmt.attr_key == COMMIT
-
-
-def _store_sources(body) -> set:
-    """The shared buffers that the marked bulk stores under ``body`` read."""
-    found = []
-    tvm_ffi.structural_walk(body, (s_tir.SBlock, lambda b: found.append(b) if STORE_MARK in b.annotations else None))
-    return {peel_copy(block.body)[2].value.source for block in found}
 
 
 def _unversioned_commits(body) -> dict[int, int]:

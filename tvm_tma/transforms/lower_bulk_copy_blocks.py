@@ -1,10 +1,13 @@
-"""LowerBulkCopyBlocks: copy blocks marked by ``tvm_tma.schedule.bulk_copy`` → cp.async.bulk + wait.
+"""LowerBulkCopyBlocks: copy blocks marked by ``tvm_tma.schedule.bulk_copy`` / ``bulk_store``
+outside software pipelines → cp.async.bulk.
 
 Accepts s_tir after ``LiftThreadBinding`` (threadIdx loops outermost, opaque blocks) in
 which a global→shared copy block carries the annotation ``tvm_tma.bulk_copy`` (set by
-:func:`tvm_tma.schedule.bulk_copy`) outside any software pipeline. The copy nest (the block
-and the loops that hold only it) is planned like a pipeline stage (:mod:`.copy_plan`) and
-emitted as a synchronous copy on a barrier of its own::
+:func:`tvm_tma.schedule.bulk_copy`), or a shared→global copy block the annotation
+``tvm_tma.bulk_store`` (:func:`tvm_tma.schedule.bulk_store`), outside any software pipeline
+(:mod:`.lower_async_pipeline` lowers those inside one). A marked load (the block and the
+loops that hold only it) is planned like a pipeline stage (:mod:`.copy_plan`) and emitted as
+a synchronous copy on a barrier of its own::
 
     if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [bar], <bytes>
     __syncthreads()                        # earlier readers of the tile are done
@@ -14,8 +17,14 @@ emitted as a synchronous copy on a barrier of its own::
 The execution count is the copy's iteration in the loops around it (so the parity flips
 every time it runs); its barrier is initialized once per CTA at the top of the kernel.
 
+A marked store becomes one bulk group (:mod:`.bulk_store`: proxy fence, ``__syncthreads``,
+one elected thread issues and commits) that stays in flight until the shared tile it reads
+is written again (by a later statement, or the next iteration of a loop around it); there
+``cp.async.bulk.wait_group.read 0`` and ``__syncthreads()`` come first. Before the kernel
+ends: ``cp.async.bulk.wait_group 0``.
+
 Raises :class:`tvm_tma.TMAError`: ``min_arch`` below sm_90, ``dense_box`` when the marked
-block is under a condition (its barrier phase would not advance on every iteration).
+load is under a condition (its barrier phase would not advance on every iteration).
 """
 
 from __future__ import annotations
@@ -27,9 +36,11 @@ from tvm import sym as arith
 from tvm.script import tirx as T
 
 from ..errors import TMAError
-from ._ir import function_name
-from .copy_plan import (arrival_count, barrier_setup, emit_stage, mbarrier_buffer, plan_copy,
-                        report_plan, uses_bulk, uses_cp_async, wait_parity)
+from ._ir import function_name, seq
+from .bulk_store import emit_store_group, is_store_root, shared_writes, store_sources, wait_all, wait_read
+from .bulk_store import has_marked as has_marked_store
+from .copy_plan import (arrival_count, barrier_setup, emit_stage, mbarrier_buffer, peel_copy,
+                        plan_copy, report_plan, uses_bulk, uses_cp_async, wait_parity)
 from .lower_async_pipeline import check_arch, thread_axes
 
 ANNOTATION = "tvm_tma.bulk_copy"
@@ -57,11 +68,17 @@ class _Lowering:
         self.func_name = func_name
         self.analyzer = arith.Analyzer()
         self.barriers: list[tuple[tirx.Buffer, int]] = []
+        self.stored = False
+        self.outstanding: set = set()  # shared buffers that committed bulk stores may still read
 
     def visit(self, stmt, loops: list[tirx.For], conditional: bool):
+        if is_store_root(stmt):
+            return self.lower_store(stmt, loops)
         if isinstance(stmt, tirx.For):
             if _copy_root(stmt):
                 return self.lower_copy(stmt, loops, conditional)
+            if stmt.kind != tirx.ForKind.THREAD_BINDING:  # stores of the previous iteration
+                self.outstanding |= store_sources(stmt.body)
             body = self.visit(stmt.body, loops + [stmt], conditional)
             new = tirx.For(stmt.loop_var, stmt.min, stmt.extent, stmt.kind, body,
                            stmt.thread_binding, stmt.annotations)
@@ -69,7 +86,14 @@ class _Lowering:
         if _is_marked(stmt):
             return self.lower_copy(stmt, loops, conditional)
         if isinstance(stmt, tirx.SeqStmt):
-            return tirx.SeqStmt([self.visit(s, loops, conditional) for s in stmt.seq])
+            lowered = []
+            for child in stmt.seq:
+                overwritten = {w.buffer for w in shared_writes(child)} & self.outstanding
+                if overwritten:
+                    self.outstanding -= overwritten
+                    lowered += [wait_read(0, thread_axes(loops)), tirx.Evaluate(T.tvm_storage_sync("shared"))]
+                lowered.append(self.visit(child, loops, conditional))
+            return tirx.SeqStmt(lowered)
         if isinstance(stmt, s_tir.SBlockRealize):
             block = stmt.block
             inner = conditional or not (isinstance(stmt.predicate, tirx.IntImm) and int(stmt.predicate))
@@ -84,8 +108,9 @@ class _Lowering:
         if isinstance(stmt, tirx.AttrStmt):
             return tirx.AttrStmt(stmt.node, stmt.attr_key, stmt.value,
                                  self.visit(stmt.body, loops, conditional))
-        if _has_marked(stmt):
-            raise TMAError("dense_box", f"bulk_copy block inside {type(stmt).__name__}: not supported")
+        if _has_marked(stmt) or has_marked_store(stmt):
+            raise TMAError("dense_box", f"bulk_copy/bulk_store block inside {type(stmt).__name__}: "
+                           "not supported")
         return stmt
 
     def with_init(self, loop: tirx.For, loops: list[tirx.For]):
@@ -94,14 +119,27 @@ class _Lowering:
         innermost_thread = (loop.kind == tirx.ForKind.THREAD_BINDING
                             and not (isinstance(loop.body, tirx.For)
                                      and loop.body.kind == tirx.ForKind.THREAD_BINDING))
-        if not (innermost_thread and self.barriers):
+        if not (innermost_thread and (self.barriers or self.stored)):
             return loop
-        init, inval = barrier_setup(self.barriers, thread_axes(loops))
-        block = s_tir.SBlock([], [], [], "tma_barriers", tirx.SeqStmt(init + [loop.body] + inval),
-                             alloc_buffers=[buf for buf, _ in self.barriers])
-        body = s_tir.SBlockRealize([], tirx.const(True), block)
+        threads = thread_axes(loops)
+        init, inval = barrier_setup(self.barriers, threads) if self.barriers else ([], [])
+        body = seq(init + [loop.body] + ([wait_all(threads)] if self.stored else []) + inval)
+        if self.barriers:
+            block = s_tir.SBlock([], [], [], "tma_barriers", body,
+                                 alloc_buffers=[buf for buf, _ in self.barriers])
+            body = s_tir.SBlockRealize([], tirx.const(True), block)
         return tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, body,
                         loop.thread_binding, loop.annotations)
+
+    def lower_store(self, nest, loops: list[tirx.For]):
+        threads = thread_axes(loops)
+        if not threads:
+            raise TMAError("dense_box", "bulk_store block outside any threadIdx loop")
+        plan = plan_copy(nest, threads, self.analyzer)
+        report_plan(self.func_name, plan)
+        self.outstanding.add(peel_copy(nest)[2].value.source)
+        self.stored = True
+        return seq(emit_store_group([plan], threads, tirx.const(True), fence=True))
 
     def lower_copy(self, nest, loops: list[tirx.For], conditional: bool):
         threads = thread_axes(loops)
@@ -129,10 +167,10 @@ def LowerBulkCopyBlocks() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
     """Create the pass (see the module docstring)."""
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
-        if not _has_marked(func.body):
+        if not (_has_marked(func.body) or has_marked_store(func.body)):
             return func
         name = function_name(func)
-        check_arch(func, f"bulk_copy block in {name}")
+        check_arch(func, f"{'bulk_copy' if _has_marked(func.body) else 'bulk_store'} block in {name}")
         return func.with_body(_Lowering(name).visit(func.body, [], False))
 
     return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.LowerBulkCopyBlocks")

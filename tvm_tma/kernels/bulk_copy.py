@@ -1,0 +1,67 @@
+"""A persistent TMA copy kernel (the shape of nvFuser PR 6012's copy kernel), written as an
+ordinary TensorIR schedule: bytes move global → shared → global in tiles, through a ring of
+``stages`` shared buffers filled by bulk loads and drained by bulk stores.
+
+``copy_tiles``: ``B[t, :] = A[t, :]`` for ``A, B`` of shape ``(tiles, tile_bytes)`` uint8,
+``tiles`` dynamic (int64, so offsets past 2^31 and 2^32 bytes are exact). ``ctas`` CTAs (a
+persistent grid) each walk the tiles ``b, b + ctas, b + 2 ctas, ...``: the walk is a
+software pipeline whose tile loads (``cache_read`` into ``shared.dyn``) run ``stages - 1``
+tiles ahead, and whose consumer is the bulk store of the tile (:func:`tvm_tma.schedule.bulk_store`),
+run before the next load is issued (``consumers_first``) so that one store is always in
+flight. A CTA past the last tile skips the copy (a predicate uniform over the tile).
+
+``copy_tail``: ``B[i] = A[i]`` for ``n`` bytes (``n`` dynamic), one byte per thread: the
+bytes that do not fill a tile, and buffers not aligned for bulk copies.
+"""
+
+from __future__ import annotations
+
+import tvm
+from tvm import te, tirx
+
+from ..schedule import bulk_store, tma_pipeline
+from ._common import stage_to_shared, thread_vectorize
+
+VECTOR = 16  # bytes per thread access in the (unused by bulk copies) copy loop nests
+
+
+def copy_tiles(*, tile_bytes: int = 32768, stages: int = 4, ctas: int = 132, threads: int = 128) -> tirx.PrimFunc:
+    """The tiled copy (module docstring); ``tile_bytes`` a multiple of ``threads * 16``."""
+    if tile_bytes % (threads * VECTOR):
+        raise ValueError(f"copy_tiles: tile_bytes: expected a multiple of threads * {VECTOR} = "
+                         f"{threads * VECTOR}, got {tile_bytes}")
+    tiles = tirx.Var("tiles", "int64")
+    shape = (tiles, tirx.const(tile_bytes, "int64"))
+    a = te.placeholder(shape, "uint8", name="A")
+    b = te.compute(shape, lambda t, e: a[t, e], name="B")
+    sch = tvm.s_tir.Schedule(te.create_prim_func([a, b]))
+    block = sch.get_sblock("B")
+    t, e = sch.get_loops(block)
+    walk, cta = sch.split(t, [None, ctas])
+    sch.reorder(cta, walk)
+    sch.bind(cta, "blockIdx.x")
+    thread_vectorize(sch, e, threads, VECTOR)
+    stage_to_shared(sch, block, 0, walk, threads, VECTOR)
+    tma_pipeline(sch, walk, stages=stages, num_copies=1, consumers_first=True)
+    bulk_store(sch, block)
+    return sch.mod["main"]
+
+
+def copy_tail(*, threads: int = 256) -> tirx.PrimFunc:
+    """``B[i] = A[i]`` for ``n`` bytes, one byte per thread (module docstring)."""
+    n = tirx.Var("n", "int64")
+    a = te.placeholder((n,), "uint8", name="A")
+    b = te.compute((n,), lambda i: a[i], name="B")
+    sch = tvm.s_tir.Schedule(te.create_prim_func([a, b]))
+    bx, tx = sch.split(sch.get_loops(sch.get_sblock("B"))[0], [None, threads])
+    sch.bind(bx, "blockIdx.x")
+    sch.bind(tx, "threadIdx.x")
+    return sch.mod["main"]
+
+
+def bulk_copy_module(*, tile_bytes: int = 32768, stages: int = 4, ctas: int = 132) -> tvm.IRModule:
+    """Both kernels in one module: ``copy_tiles`` and ``copy_tail`` (what :mod:`tvm_tma.memcpy` loads)."""
+    tiles = copy_tiles(tile_bytes=tile_bytes, stages=stages, ctas=ctas)
+    tail = copy_tail()
+    return tvm.IRModule({"copy_tiles": tiles.with_attr("global_symbol", "copy_tiles"),
+                         "copy_tail": tail.with_attr("global_symbol", "copy_tail")})
