@@ -42,6 +42,9 @@ def _passes(config, options: dict) -> list[tvm.transform.Pass]:
         transforms.LowerAsyncPipelineToMBarrier(**options),
         # tvm-tma: copy blocks marked with tvm_tma.schedule.bulk_copy outside any pipeline.
         transforms.LowerBulkCopyBlocks(),
+        # tvm-tma: check the barrier protocol the two passes above emitted (init before use,
+        # arrivals and expect_tx bytes per phase, wait parities), while blocks still carry it.
+        transforms.VerifyMBarrierProtocol(),
         s_tir.transform.TransformMmaBufferLayout(),
         s_tir.transform.LowerOpaqueBlock(),
         tirx.transform.FlattenBuffer(),

@@ -42,6 +42,10 @@ _RULES = (
          "runs shorter than the chosen minimum are copied with cp.async instead"),
     Rule("cp_async_size", 16, "bytes", "PTX ISA, cp.async (cp-size)",
          "the cp.async fallback copies 4, 8 or 16 bytes per thread: vectorize the copy loop"),
+    Rule("mbarrier_protocol", 0, "", "PTX ISA, mbarrier (phase completion, try_wait.parity)",
+         "every mbarrier slot is initialized before use; each phase gets exactly its init count "
+         "of arrivals and copies completing exactly its expect_tx bytes; each wait targets the "
+         "next phase with its parity, after that phase was issued and before a later one"),
 )
 
 RULES: dict[str, Rule] = {rule.name: rule for rule in _RULES}

@@ -2,5 +2,6 @@
 
 from .lower_async_pipeline import LowerAsyncPipelineToMBarrier
 from .lower_bulk_copy_blocks import LowerBulkCopyBlocks
+from .verify_mbarrier_protocol import VerifyMBarrierProtocol
 
-__all__ = ["LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks"]
+__all__ = ["LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks", "VerifyMBarrierProtocol"]

@@ -1,0 +1,448 @@
+"""VerifyMBarrierProtocol: run each kernel's mbarrier protocol concretely and fail on any mismatch.
+
+Accepts s_tir as :mod:`.lower_async_pipeline` and :mod:`.lower_bulk_copy_blocks` leave it
+(before ``LowerOpaqueBlock``): kernels are ``T.thread_binding`` loops, guards are ``if`` and
+block predicates, and a barrier is ``T.address_of(bar[slot])`` (maybe under
+``cvta_generic_to_shared``) in these operations::
+
+    mbarrier.init.shared.b64 [bar], count                  (T.ptx.mbarrier_init)
+    mbarrier.inval.shared.b64 [bar]
+    mbarrier.arrive.expect_tx.shared.b64 _, [bar], tx       one arrival per thread, tx bytes expected
+    cp.async.mbarrier.arrive.noinc.shared.b64 [bar]        one arrival per thread
+    cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], n, [bar]
+    mbarrier.try_wait.parity [bar], parity                 (T.cuda.mbarrier_wait(bar, parity))
+
+Other calls (``cp.async`` itself, bulk stores and their groups, fences, ``__syncthreads``)
+are ignored; any other mbarrier operation raises rather than being skipped.
+
+Each kernel is simulated in program order: serial loops run with concrete values, and a
+statement under thread-dependent guards counts the threads (every ``threadIdx`` combination)
+that execute it. Checked, per barrier slot and phase (rule ``mbarrier_protocol``, PTX ISA
+"mbarrier"):
+
+1. every slot used (arrive, copy, wait) was initialized and not invalidated since, by one
+   thread; init and inval find no phase outstanding (arrivals or copies not yet waited on);
+2. a phase has exactly the init count of arrivals, and its ``expect_tx`` bytes equal the bytes
+   of the bulk copies that complete on it, summed over threads and iterations;
+3. each wait targets the next phase of its slot not yet waited on, with parity ``phase % 2``,
+   after all of that phase's arrivals and copies were issued (else it can deadlock), and no
+   arrival of a later phase precedes it (else the parity is ambiguous: ABA).
+
+This is the strict protocol our pipelines emit: every phase of every slot is waited on,
+in order, before the slot is reused. Each kernel runs for the first and the last block of
+every ``blockIdx`` extent (tails depend on them). Sizes that are function parameters are
+bound to each of ``sample_values`` (an int sets every size, a mapping sets them by name), so
+dynamic trip counts are verified at those samples only; at most ``max_steps`` loop iterations
+and barrier operations are simulated, beyond that it raises. Returns the function unchanged.
+For example, a stage whose bulk copy moves half the bytes its expect_tx announced::
+
+    if tx == 0: T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[k % 2]), T.uint32(8192))
+    if tx == 0: T.ptx[BULK_G2S](dst, src, T.uint32(4096), T.address_of(bar[k % 2]))
+    T.cuda.mbarrier_wait(T.address_of(bar[k % 2]), k // 2 % 2)
+    # TMAError: mbarrier_protocol: main: bar[1] phase 3: expect_tx of 8192 bytes, copies
+    # complete 4096 bytes: expected equal counts when the phase is waited on (at k=7)
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import tvm
+import tvm_ffi
+from tvm import s_tir, tirx
+from tvm.ir.expr import TensorLoad
+
+from ..errors import TMAError
+from ._ir import function_name
+
+RULE = "mbarrier_protocol"
+DEFAULT_SAMPLES = (1, 17, 1000)
+DEFAULT_MAX_STEPS = 1_000_000
+
+_NOINC = "tirx.ptx.cp_async_mbarrier_arrive"
+_OPERANDS = {  # op: (kind, operand of the barrier, operand of the count / bytes / parity)
+    "tirx.ptx.mbarrier_init": ("init", 0, 1),
+    "tirx.ptx.mbarrier_inval": ("inval", 0, None),
+    "tirx.ptx.mbarrier_arrive_expect_tx": ("arrive", 0, 1),
+    _NOINC: ("arrive", 0, None),  # with the "noinc" modifier only
+    "tirx.ptx.cp_async_bulk_g2s_cluster": ("copy", 3, 2),
+    "tirx.cuda.mbarrier_wait": ("wait", 0, 1),
+}
+
+_BINARY = {
+    tirx.Add: operator.add, tirx.Sub: operator.sub, tirx.Mul: operator.mul,
+    tirx.FloorDiv: operator.floordiv, tirx.FloorMod: operator.mod,
+    tirx.Min: np.minimum, tirx.Max: np.maximum,
+    tirx.LT: operator.lt, tirx.LE: operator.le, tirx.GT: operator.gt, tirx.GE: operator.ge,
+    tirx.EQ: operator.eq, tirx.NE: operator.ne, tirx.And: np.logical_and, tirx.Or: np.logical_or,
+}
+
+
+def _op_name(expr) -> str:
+    return expr.op.name if isinstance(expr, tvm.ir.Call) and isinstance(expr.op, tvm.ir.Op) else ""
+
+
+def _is_barrier_op(name: str) -> bool:
+    return ("mbarrier" in name and "fence" not in name) or "g2s" in name or "s2c" in name
+
+
+class _Unmodelled(Exception):
+    """IR the verifier cannot simulate; reported as ``mbarrier_protocol`` where it was met."""
+
+
+@dataclass(frozen=True)
+class _Op:
+    """One barrier operation: ``kind`` on ``buffer[slot]`` with its count, bytes or parity."""
+
+    kind: str  # "init", "inval", "arrive", "copy", "wait"
+    buffer: tirx.Buffer
+    slot: tirx.PrimExpr
+    value: tirx.PrimExpr | None
+
+
+def _parse(call: tvm.ir.Call) -> _Op:
+    name = _op_name(call)
+    strings = [a.value for a in call.args if isinstance(a, tvm.ir.StringImm)]
+    if name not in _OPERANDS or name == _NOINC and "noinc" not in strings:
+        raise _Unmodelled(f"{name}: expected one of the barrier operations the verifier models "
+                          "(init, inval, arrive.expect_tx, cp.async arrive.noinc, cp.async.bulk "
+                          "complete_tx, try_wait.parity), got an unsupported one")
+    kind, bar, value = _OPERANDS[name]
+    addr = call.args[bar]
+    if _op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
+        addr = addr.args[0]
+    load = addr.args[0] if _op_name(addr) == "tirx.address_of" else None
+    if not isinstance(load, TensorLoad) or len(load.indices) != 1:
+        raise _Unmodelled(f"{name}: barrier address {call.args[bar]}: expected "
+                          "T.address_of(<barrier buffer>[slot]), got another form")
+    return _Op(kind, load.source, load.indices[0], None if value is None else call.args[value])
+
+
+class _Evaluator:
+    """PrimExprs compiled once into closures over ``env`` (variable handle → int, or a numpy
+    array over the CTA's threads); variables not in ``env`` are sizes, read from ``sample``
+    (an int for every size, or a mapping by name) and recorded in ``read``."""
+
+    def __init__(self):
+        self.cache: dict[int, object] = {}
+        self.sample: int | Mapping[str, int] = 0
+        self.read: dict[str, int] = {}
+
+    def __call__(self, expr, env: dict):
+        fn = self.cache.get(expr.__chandle__())
+        if fn is None:
+            fn = self.cache[expr.__chandle__()] = self.compile(expr)
+        return fn(env)
+
+    def compile(self, expr):
+        kind = type(expr)
+        if kind in _BINARY:
+            f, a, b = _BINARY[kind], self.compile(expr.a), self.compile(expr.b)
+            return lambda env: f(a(env), b(env))
+        if kind is tirx.IntImm:
+            value = bool(expr.value) if str(expr.ty) == "bool" else int(expr.value)
+            return lambda env: value
+        if kind is tirx.Var:
+            return self.variable(expr)
+        if kind is tirx.Not:
+            a = self.compile(expr.a)
+            return lambda env: np.logical_not(a(env))
+        if kind is tirx.Select:
+            c, x, y = (self.compile(e) for e in (expr.condition, expr.true_value, expr.false_value))
+
+            def select(env):
+                cond = c(env)
+                return np.where(cond, x(env), y(env)) if np.ndim(cond) else x(env) if cond else y(env)
+
+            return select
+        if kind is tirx.Cast and str(expr.ty) == "bool":
+            a = self.compile(expr.value)
+            return lambda env: a(env) != 0
+        if kind is tirx.Cast and str(expr.ty).startswith(("int", "uint")):
+            return self.compile(expr.value)
+        raise _Unmodelled(f"cannot evaluate {expr} ({kind.__name__}): expected integer "
+                          "arithmetic on loop variables, thread indices and sizes")
+
+    def variable(self, var: tirx.Var):
+        key, name = var.__chandle__(), var.name
+
+        def lookup(env):
+            if key in env:
+                return env[key]
+            if not isinstance(self.sample, int) and name not in self.sample:
+                raise _Unmodelled(f"cannot evaluate {name}: expected a loop variable, thread index "
+                                  f"or a size in sample_values, got sizes {sorted(self.sample)}")
+            self.read[name] = self.sample if isinstance(self.sample, int) else self.sample[name]
+            return self.read[name]
+
+        return lookup
+
+
+@dataclass
+class _Slot:
+    """One barrier: its init count (``None`` when not initialized) and the phase being filled."""
+
+    name: str
+    count: int | None = None
+    phase: int = 0
+    arrivals: int = 0
+    expected: int = 0
+    copied: int = 0
+
+    def outstanding(self) -> str:
+        if not (self.arrivals or self.expected or self.copied):
+            return ""
+        return (f"{self.arrivals} arrivals, {self.expected} bytes expected, {self.copied} bytes "
+                "copied")
+
+    def advance(self) -> None:
+        self.phase, self.arrivals, self.expected, self.copied = self.phase + 1, 0, 0, 0
+
+
+class _Verifier:
+    def __init__(self, func: tirx.PrimFunc, samples, max_steps: int):
+        self.func_name = function_name(func)
+        self.func, self.samples, self.max_steps = func, list(samples), max_steps
+        self.eval = _Evaluator()
+        self.has_ops: dict[int, bool] = {}
+        self.ops: dict[int, _Op] = {}
+        self.steps = 0
+        # Per kernel launch: the threads and block simulated, variable values, barrier slots.
+        self.threads: dict[str, np.ndarray] = {}
+        self.blocks: dict[str, int] = {}
+        self.env: dict[int, object] = {}
+        self.slots: dict[tuple[int, int], _Slot] = {}
+        self.context: list[str] = []
+
+    # -- the statements that hold barrier operations ---------------------------------------
+    def marked(self, stmt) -> bool:
+        key = stmt.__chandle__()
+        if key not in self.has_ops:
+            children = _children(stmt)
+            if children:
+                self.has_ops[key] = any(self.marked(c) for c in children)
+            else:
+                found = []
+                tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(_is_barrier_op(_op_name(c)))))
+                self.has_ops[key] = any(found)
+        return self.has_ops[key]
+
+    def kernels(self, stmt) -> list[tirx.For]:
+        if not self.marked(stmt):
+            return []
+        if isinstance(stmt, tirx.For) and stmt.kind == tirx.ForKind.THREAD_BINDING:
+            return [stmt]
+        if not _children(stmt):
+            self.fail(None, "barrier operation outside any thread_binding loop: expected it in a kernel")
+        return [k for c in _children(stmt) for k in self.kernels(c)]
+
+    # -- driver --------------------------------------------------------------------------
+    def run(self) -> None:
+        try:
+            for root in self.kernels(self.func.body):
+                for sample in self.samples:
+                    self.eval.sample, self.eval.read = sample, {}
+                    self.run_kernel(root)
+                    if not self.eval.read:
+                        break  # the kernel reads no size: one sample stands for all
+        except _Unmodelled as err:
+            self.fail(None, str(err))
+
+    def run_kernel(self, root: tirx.For) -> None:
+        extents: dict[str, int] = {}
+        for loop in _thread_loops(root):
+            tag, extent = loop.thread_binding.thread_tag, int(self.eval(loop.extent, {}))
+            if extents.setdefault(tag, extent) != extent:
+                self.fail(None, f"{tag}: expected one extent per kernel, got {extents[tag]} and {extent}")
+        if any(e <= 0 for e in extents.values()):
+            return  # an empty launch runs nothing
+        dims = [extents.get(f"threadIdx.{a}", 1) for a in "xyz"]
+        flat = np.arange(int(np.prod(dims)))
+        self.threads = {f"threadIdx.{a}": flat // int(np.prod(dims[:k])) % dims[k]
+                        for k, a in enumerate("xyz") if f"threadIdx.{a}" in extents}
+        blocks = {t: sorted({0, e - 1}) for t, e in extents.items() if t.startswith("blockIdx.")}
+        for values in itertools.product(*blocks.values()):
+            self.blocks = dict(zip(blocks, values))
+            self.env, self.slots, self.context = {}, {}, []
+            self.visit(root, np.ones(len(flat), bool))
+            for slot in self.slots.values():
+                if slot.outstanding():
+                    self.fail(slot, "never waited on: expected every phase waited on before the "
+                              f"kernel ends, got {slot.outstanding()}")
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > self.max_steps:
+            self.fail(None, f"simulating the barrier protocol: expected at most max_steps="
+                      f"{self.max_steps} loop iterations and barrier operations, got more "
+                      "(pass fewer sample_values or a larger max_steps)")
+
+    def fail(self, slot: _Slot | None, what: str):
+        where = f"{slot.name} phase {slot.phase}: " if slot is not None else ""
+        context = [f"{k}={v}" for k, v in self.eval.read.items()] + self.context
+        at = f" (at {', '.join(context)})" if context else ""
+        raise TMAError(RULE, f"{self.func_name}: {where}{what}{at}")
+
+    # -- program order -------------------------------------------------------------------
+    def visit(self, stmt, mask: np.ndarray) -> None:
+        if not self.marked(stmt):
+            return
+        if isinstance(stmt, tirx.SeqStmt):
+            for child in stmt.seq:
+                self.visit(child, mask)
+        elif isinstance(stmt, tirx.For):
+            self.loop(stmt, mask)
+        elif isinstance(stmt, tirx.IfThenElse):
+            cond = self.eval(stmt.condition, self.env)
+            for branch, taken in ((stmt.then_case, cond), (stmt.else_case, np.logical_not(cond))):
+                active = _narrow(mask, taken)
+                if branch is not None and active is not None:
+                    self.visit(branch, active)
+        elif isinstance(stmt, s_tir.SBlockRealize):
+            block = stmt.block
+            if block.init is not None and self.marked(block.init):
+                self.fail(None, f"barrier operation in the init of block {block.name_hint}: "
+                          "expected them in block bodies only")
+            for iv, value in zip(block.iter_vars, stmt.iter_values):
+                self.env[iv.var.__chandle__()] = self.eval(value, self.env)
+            active = _narrow(mask, self.eval(stmt.predicate, self.env))
+            if active is not None:
+                self.visit(block.body, active)
+        elif isinstance(stmt, tirx.AttrStmt):
+            self.visit(stmt.body, mask)
+        elif isinstance(stmt, tirx.Evaluate) and _is_barrier_op(_op_name(stmt.value)):
+            self.operation(stmt, mask)
+        else:
+            self.fail(None, f"barrier operation inside {type(stmt).__name__}: expected it as a "
+                      "statement under loops, blocks and ifs")
+
+    def loop(self, loop: tirx.For, mask: np.ndarray) -> None:
+        key = loop.loop_var.__chandle__()
+        tag = loop.thread_binding.thread_tag if loop.thread_binding is not None else ""
+        if tag in self.threads or tag in self.blocks:
+            self.env[key] = self.threads[tag] if tag in self.threads else self.blocks[tag]
+            self.context += [f"{tag}={self.env[key]}"] if tag in self.blocks else []
+            self.visit(loop.body, mask)
+            return
+        bounds = [self.eval(e, self.env) for e in (loop.min, loop.extent, loop.step or tirx.const(1))]
+        if any(np.ndim(b) for b in bounds):
+            self.fail(None, f"loop {loop.loop_var.name}: expected bounds uniform across threads, "
+                      "got bounds that depend on the thread index")
+        start, extent, step = (int(b) for b in bounds)
+        for value in range(start, start + extent, step):
+            self.tick()
+            self.env[key] = value
+            self.context.append(f"{loop.loop_var.name}={value}")
+            self.visit(loop.body, mask)
+            self.context.pop()
+
+    # -- barrier operations ------------------------------------------------------------------
+    def operation(self, stmt: tirx.Evaluate, mask: np.ndarray) -> None:
+        self.tick()
+        op = self.ops.get(stmt.__chandle__())
+        if op is None:
+            op = self.ops[stmt.__chandle__()] = _parse(stmt.value)
+        slot_index = np.broadcast_to(self.eval(op.slot, self.env), mask.shape)
+        values = None if op.value is None else np.broadcast_to(self.eval(op.value, self.env), mask.shape)
+        for index in np.unique(slot_index[mask]):
+            threads = mask & (slot_index == index)
+            name = f"{op.buffer.name}[{index}]"
+            slot = self.slots.setdefault((op.buffer.__chandle__(), int(index)), _Slot(name))
+            per_thread = None if values is None else values[threads].astype(np.int64)
+            getattr(self, op.kind)(slot, int(threads.sum()), per_thread)
+
+    def initialized(self, slot: _Slot, what: str) -> None:
+        if slot.count is None:
+            self.fail(None, f"{slot.name}: {what} before mbarrier.init: expected the barrier "
+                      "initialized (and not invalidated) first")
+
+    def check_reset(self, slot: _Slot, what: str, threads: int) -> None:
+        """init and inval: by one thread, with no phase outstanding."""
+        if threads != 1:
+            self.fail(slot, f"{what} by {threads} threads: expected 1")
+        if slot.outstanding():
+            self.fail(slot, f"{what} with the phase outstanding: expected it waited on first, "
+                      f"got {slot.outstanding()}")
+
+    def init(self, slot: _Slot, threads: int, counts: np.ndarray) -> None:
+        self.check_reset(slot, "mbarrier.init", threads)
+        slot.count, slot.phase = int(counts[0]), 0
+
+    def inval(self, slot: _Slot, threads: int, _values) -> None:
+        self.initialized(slot, "mbarrier.inval")
+        self.check_reset(slot, "mbarrier.inval", threads)
+        slot.count = None
+
+    def arrive(self, slot: _Slot, threads: int, tx_bytes: np.ndarray | None) -> None:
+        self.initialized(slot, "arrive")
+        if slot.arrivals + threads > slot.count:
+            self.fail(slot, f"{slot.arrivals + threads} arrivals before its wait: expected at most "
+                      f"{slot.count} (the init count; a later phase issued before this wait "
+                      "makes its parity ambiguous)")
+        slot.arrivals += threads
+        slot.expected += 0 if tx_bytes is None else int(tx_bytes.sum())
+
+    def copy(self, slot: _Slot, _threads: int, sizes: np.ndarray) -> None:
+        self.initialized(slot, "cp.async.bulk")
+        slot.copied += int(sizes.sum())
+
+    def wait(self, slot: _Slot, _threads: int, parities: np.ndarray) -> None:
+        self.initialized(slot, "mbarrier.try_wait.parity")
+        for parity in np.unique(parities):
+            if parity != slot.phase % 2:
+                self.fail(slot, f"wait for parity {parity}: expected {slot.phase % 2} (phase "
+                          f"{slot.phase} is the next one not waited on), got {parity}")
+        if slot.arrivals < slot.count:
+            self.fail(slot, f"waited on after {slot.arrivals} arrivals: expected all {slot.count} "
+                      f"issued before the wait, got {slot.arrivals} (the wait would not return)")
+        if slot.expected != slot.copied:
+            self.fail(slot, f"expect_tx of {slot.expected} bytes, copies complete {slot.copied} "
+                      "bytes: expected equal counts when the phase is waited on")
+        slot.advance()
+
+
+def _children(stmt) -> list:
+    if isinstance(stmt, tirx.SeqStmt):
+        return list(stmt.seq)
+    if isinstance(stmt, (tirx.For, tirx.AttrStmt, tirx.While)):
+        return [stmt.body]
+    if isinstance(stmt, tirx.IfThenElse):
+        return [stmt.then_case] + ([stmt.else_case] if stmt.else_case is not None else [])
+    if isinstance(stmt, s_tir.SBlockRealize):
+        return [stmt.block.body] + ([stmt.block.init] if stmt.block.init is not None else [])
+    return []
+
+
+def _thread_loops(root) -> list[tirx.For]:
+    found = []
+    tvm_ffi.structural_walk(root, (tirx.For, lambda f: found.append(f) if f.thread_binding is not None else None))
+    return found
+
+
+def _narrow(mask: np.ndarray, cond) -> np.ndarray | None:
+    """The threads of ``mask`` for which ``cond`` holds; ``None`` when there are none."""
+    active = mask & cond if np.ndim(cond) else (mask if cond else None)
+    return active if active is not None and active.any() else None
+
+
+def VerifyMBarrierProtocol(  # noqa: N802 (TVM pass naming)
+    *, sample_values: Sequence[int | Mapping[str, int]] = DEFAULT_SAMPLES,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> tvm.transform.Pass:
+    """Create the pass (see the module docstring).
+
+    ``sample_values``: the sizes (function parameters) to verify dynamic kernels at; an int
+    binds every size, a mapping binds sizes by name. ``max_steps``: the most loop iterations
+    and barrier operations to simulate per function before raising.
+    """
+    samples = [s if isinstance(s, int) else dict(s) for s in sample_values]
+
+    def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
+        _Verifier(func, samples, max_steps).run()
+        return func
+
+    return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.VerifyMBarrierProtocol")
