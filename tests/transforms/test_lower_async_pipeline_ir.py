@@ -5,7 +5,7 @@ tile_m=16, tile_n=64, stages=2, threads=64)`` up to InjectSoftwarePipeline: a 2-
 ring of 16x64 fp32 tiles, a prologue stage, 3 steady-state iterations and an epilogue.
 ``Expected`` is the barrier pipeline: one 4096-byte bulk copy per stage (the tile is
 contiguous in both memories), ``expect_tx`` of 4096 bytes, the wait of iteration ``i`` on
-``bar[i % 2]`` with parity ``(i // 2) % 2`` (``i // 2`` since ``i < 3``), the epilogue on
+``bar[i % 2]`` (before its stage's predicate: a stage predicated off still waits) with parity ``(i // 2) % 2`` (``i // 2`` since ``i < 3``), the epilogue on
 ``bar[1]`` parity 1 (stage 3), init before and inval after.
 """
 # ruff: noqa
@@ -111,20 +111,20 @@ class Expected:
                                 T.tvm_storage_sync("shared", T.bool(False), -1)
                                 if threadIdx_x < 1:
                                     T.ptx.cp(T.cuda.cvta_generic_to_shared(T.address_of(A_shared[(i_0 + 1) % 2, 0, 0])), T.address_of(A[(i_0 + 1) * 16, 0]), T.uint32(4096), T.cuda.cvta_generic_to_shared(T.address_of(tma_bar_q0[(i_0 + 1) % 2])), "async", "bulk", "", "", "shared::cluster", "global", "mbarrier::complete_tx::bytes", "", "", "", "")
+                            T.cuda.mbarrier_wait(T.address_of(tma_bar_q0[i_0 % 2]), i_0 // 2)
                             with T.sblock(""):
                                 T.where(i_0 + 1 - 1 < 4)
                                 T.reads(A_shared[(i_0 - 1 + 1) % 2, 0:16, threadIdx_x])
                                 T.writes(B[(i_0 - 1 + 1) * 16:(i_0 - 1 + 1) * 16 + 16, threadIdx_x])
-                                T.cuda.mbarrier_wait(T.address_of(tma_bar_q0[i_0 % 2]), i_0 // 2)
                                 for i_1_j_1_fused_0 in range(16):
                                     with T.sblock("B"):
                                         T.reads(A_shared[(i_0 - 1 + 1) % 2, i_1_j_1_fused_0, threadIdx_x])
                                         T.writes(B[(i_0 - 1 + 1) * 16 + i_1_j_1_fused_0, threadIdx_x])
                                         B[(i_0 - 1 + 1) * 16 + i_1_j_1_fused_0, threadIdx_x] = A_shared[(i_0 - 1 + 1) % 2, i_1_j_1_fused_0, threadIdx_x] * T.float32(2.0)
+                    T.cuda.mbarrier_wait(T.address_of(tma_bar_q0[1]), 1)
                     with T.sblock(""):
                         T.reads(A_shared[T.FloorMod(3, 2), 0:16, threadIdx_x])
                         T.writes(B[T.Mul(3, 16):T.Mul(3, 16) + 16, threadIdx_x])
-                        T.cuda.mbarrier_wait(T.address_of(tma_bar_q0[1]), 1)
                         for i_1_j_1_fused_0 in range(16):
                             with T.sblock("B"):
                                 T.reads(A_shared[T.FloorMod(3, 2), i_1_j_1_fused_0, threadIdx_x])

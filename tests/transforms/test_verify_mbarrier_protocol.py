@@ -129,13 +129,12 @@ def test_small_gemm(small_gemm):
            r"expected 1 .* \(at blockIdx.x=0, blockIdx.y=0, k_0_0=1\)")
 
 
-@pytest.mark.xfail(strict=True, raises=TMAError, reason=(
-    "emitter bug: the barrier's init count is per queue (1 + 128 when any stage of the queue "
-    "falls back to cp.async), but emit_stage adds the 128 .noinc arrivals only to stages with "
-    "a fallback; here TVM simplified the tail predicate out of the prologue stage (a whole "
-    "tile), so its phase gets 1 of 129 arrivals and the first wait never returns"))
-def test_stage_without_fallback_in_a_queue_with_fallbacks():
-    verify(verified_ir(tile_scale(45, 128, stages=2)))
+@pytest.mark.parametrize("rows, stages", [(45, 2), (45, 3), (61, 4), (77, 5), (141, 2)])
+def test_stage_without_fallback_in_a_queue_with_fallbacks(rows, stages):
+    # Some tiles are whole (TVM simplified their tail predicate away) but the queue's
+    # barriers count a .noinc arrival per thread: those stages must arrive so too (this
+    # deadlocked before: 1 of 129 arrivals).
+    verify(verified_ir(tile_scale(rows, 128, stages=stages)))
 
 
 # -- negative: real IR with one thing broken -------------------------------------------------

@@ -485,7 +485,8 @@ def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
 
 
 def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAxis],
-               predicate: tirx.PrimExpr, before_sync: tirx.Stmt | None = None) -> list[tirx.Stmt]:
+               predicate: tirx.PrimExpr, before_sync: tirx.Stmt | None = None,
+               arrive_noinc: bool = False) -> list[tirx.Stmt]:
     """The copies of one barrier phase, issued by the whole CTA::
 
         if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [barrier], predicate ? bulk_bytes : 0
@@ -528,7 +529,7 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
                                           emit_cp_async(plan.fallback) if plan.fallback else None))
     copies = seq(copies)
     stage.append(tirx.IfThenElse(predicate, copies, None) if active else copies)
-    if any(uses_cp_async(p) for p in plans):
+    if arrive_noinc or any(uses_cp_async(p) for p in plans):
         stage.append(tirx.Evaluate(T.ptx.cp.async_.mbarrier.arrive.noinc.shared.b64(barrier)))
     return stage
 

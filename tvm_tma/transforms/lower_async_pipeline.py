@@ -49,7 +49,7 @@ from tvm.script import tirx as T
 
 from .. import rules
 from ..errors import TMAError
-from ._ir import attrs_with_key, function_name, replace_node, select, seq, substitute
+from ._ir import attrs_with_key, cast_to, function_name, replace_node, select, seq, substitute
 from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, is_store_root,
                          shared_writes, store_sources, version, wait_all, wait_read)
 from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
@@ -162,6 +162,9 @@ class _Region:
     guarded: set = field(default_factory=set)
     step: int = 0
     before_sync: tirx.Stmt | None = None
+    # Queues whose barriers count one .noinc arrival per thread (some stage falls back to
+    # cp.async): every stage of them arrives so, also a stage whose copies are all bulk.
+    noinc: set = field(default_factory=set)
 
     def slot(self, queue: _Queue, group: tirx.PrimExpr) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
@@ -200,7 +203,7 @@ class _Region:
         self.generic_writes |= {p.dst for p in plans if uses_cp_async(p)}
         before_sync, self.before_sync = self.before_sync, None
         return tirx.SeqStmt(emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate),
-                                       before_sync))
+                                       before_sync, arrive_noinc=q in self.noinc))
 
     # -- bulk stores -------------------------------------------------------------------------
     def lower_store(self, nest: tirx.Stmt) -> tirx.Stmt:
@@ -237,6 +240,11 @@ class _Region:
     # -- consumers -------------------------------------------------------------------------
     def lower_wait(self, wait: tirx.AttrStmt) -> tirx.Stmt:
         """``wait_group N`` after stage ``last``: wait for every stage in (waited, last - N]."""
+        waits, inner = self.waits(wait)
+        return seq(waits + [self.lower(inner)])
+
+    def waits(self, wait: tirx.AttrStmt) -> tuple[list[tirx.Stmt], tirx.Stmt]:
+        """The barrier waits of ``wait`` and the (not yet lowered) statement they guard."""
         q = int(wait.value)
         inner = wait.body
         if not (isinstance(inner, tirx.AttrStmt) and inner.attr_key == INFLIGHT):
@@ -245,11 +253,12 @@ class _Region:
         if queue is None or queue.last is None:
             # Nothing committed yet (a consumer ordered before the first producer, predicated
             # off there): like cp.async.wait_group with no groups, there is nothing to wait for.
-            return self.lower(inner.body)
-        target = self.analyzer.simplify(queue.last - inner.value)
+            return [], inner.body
+        # InjectSoftwarePipeline gives predicated-off epilogue stages negative counts.
+        target = self.analyzer.simplify(queue.last - tirx.Max(inner.value, tirx.const(0, str(inner.value.ty))))
         first = queue.waited + 1
         count = self.simplify_cases(target - queue.waited)
-        queue.waited = target
+        queue.waited = self.simplify_cases(tirx.Max(cast_to(str(target.ty), queue.waited), target))  # never backwards
 
         def wait_for(group):
             parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(group, queue.versions), 2))
@@ -261,7 +270,7 @@ class _Region:
             g = tirx.Var("stage", str(first.ty))
             waits = [tirx.For(g, first, tirx.Max(count, tirx.const(0, str(count.ty))), tirx.ForKind.SERIAL,
                               wait_for(g))]
-        return seq(waits + [self.lower(inner.body)])
+        return waits, inner.body
 
     def simplify_cases(self, expr: tirx.PrimExpr) -> tirx.PrimExpr:
         """Simplify ``expr``, splitting a ``Select(k == c, a, b)`` in it into its two cases.
@@ -303,8 +312,15 @@ class _Region:
             return self.lower_store(stmt)
         if isinstance(stmt, s_tir.SBlockRealize):
             block, predicate = stmt.block, stmt.predicate
+            waits = []
             if isinstance(block.body, tirx.AttrStmt) and block.body.attr_key == COMMIT:
                 body, predicate = self.lower_commit(block.body, predicate), tirx.const(True)
+            elif isinstance(block.body, tirx.AttrStmt) and block.body.attr_key == WAIT:
+                # A consumer stage waits whether or not it is predicated off (dynamic trip
+                # counts): every committed stage completes its phase, so the wait returns, and
+                # the waited stages stay the same at run time as in this program-order count.
+                waits, inner = self.waits(block.body)
+                body = self.lower(inner)
             else:
                 body = self.lower(block.body)
             new_block = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint,
@@ -317,9 +333,10 @@ class _Region:
                 # that later waits are computed from must not depend on the predicate.
                 tid, _ = flat_thread_index(self.threads)
                 empty = tirx.Evaluate(T.ptx.cp.async_.bulk.commit_group())
-                return tirx.IfThenElse(predicate, s_tir.SBlockRealize(stmt.iter_values, tirx.const(True), new_block),
-                                       tirx.IfThenElse(tid == 0, seq([empty] * groups), None))
-            return s_tir.SBlockRealize(stmt.iter_values, predicate, new_block)
+                return seq(waits + [tirx.IfThenElse(
+                    predicate, s_tir.SBlockRealize(stmt.iter_values, tirx.const(True), new_block),
+                    tirx.IfThenElse(tid == 0, seq([empty] * groups), None))])
+            return seq(waits + [s_tir.SBlockRealize(stmt.iter_values, predicate, new_block)])
         if isinstance(stmt, tirx.For):
             return self.lower_loop(stmt)
         if _has_attr(stmt, (COMMIT, WAIT)) or has_marked(stmt):
@@ -377,7 +394,7 @@ class _Region:
             dry = _Region(self.func_name, self.threads, self.analyzer, dry_run=True,
                           min_run_bytes=self.min_run_bytes, in_flight=self.in_flight,
                           stores=self.stores.copy(), generic_writes=set(self.generic_writes),
-                          guarded=set(self.guarded), step=self.step)
+                          guarded=set(self.guarded), step=self.step, noinc=self.noinc)
             dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited) for q, x in self.queues.items()}
             dry.lower(loop.body)
             previous, ends = ends, {k: self.simplify_cases(v) if v is not None else None
@@ -520,8 +537,13 @@ class _Lowering:
         _in_flight_before_first_wait(seq, in_flight, set())
         copies = {w for a in attrs_with_key(seq, (ASYNC,)) for w in shared_writes(a.body)}
         generic = {w.buffer for w in shared_writes(seq) if w not in copies}
+        # A first, dry lowering finds the queues with cp.async fallbacks: their barriers count
+        # a .noinc arrival per thread in every phase.
+        probe = _Region(self.func_name, threads, dry_run=True, min_run_bytes=self.min_run_bytes,
+                        in_flight=in_flight, generic_writes=set(generic))
+        probe.lower(seq)
         region = _Region(self.func_name, threads, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
-                         generic_writes=generic)
+                         generic_writes=generic, noinc={q for q, x in probe.queues.items() if x.fallback})
         body = region.lower(seq)
         before, after = region.setup()
         return tirx.SeqStmt(before + [body] + after), [q.barrier for q in region.queues.values()]
