@@ -117,6 +117,18 @@ _CASES = [
     tile_case("check_tile_trips13_stages4", 13 * 16, 512, stages=4),
     tile_case("check_tile_staged", 1024, 512, staged=True),
     tile_case("check_tile_staged_tail", 1000, 512, staged=True),
+    # Bulk stores (issue 5): pipelined load/compute/store (the store one stage after the
+    # compute, either order), tails, trip counts vs stages; store-only and load+store blocks.
+    tile_case("check_store_pipe", 1024, 512, store=True),
+    tile_case("check_store_pipe_tail", 1000, 512, store=True),
+    tile_case("check_store_pipe_consumers_first", 1000, 512, store=True, consumers_first=True),
+    tile_case("check_store_trips1_stages3", 16, 512, store=True, stages=3),
+    tile_case("check_store_trips3_stages4", 48, 512, store=True, stages=4),
+    tile_case("check_store_trips5_stages4", 80, 512, store=True, stages=4),
+    tile_case("check_store_trips13_stages2", 13 * 16 - 5, 512, store=True, stages=2),
+    tile_case("check_store_rows_f16", 1000, 512, "float16", store=True, stages=4),
+    tile_case("check_store_only", 1000, 512, staged=True, load=False, store=True),
+    tile_case("check_store_staged_load_and_store", 1000, 512, staged=True, store=True),
     gemm_case("check_gemm_512", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1)),
     gemm_case("check_gemm_96_trips3", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
               k_factors=(3, 2, 1)),

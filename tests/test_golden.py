@@ -16,6 +16,7 @@ import shutil
 import pytest
 
 from tvm_tma.codegen import compile_cuda
+from tvm_tma.kernels.bulk_copy import bulk_copy_module
 from tvm_tma.kernels.gemm import gemm_mma
 from workloads import cuda_source, tile_scale_staged, tile_scale
 
@@ -39,6 +40,12 @@ CASES = {
     "bulk_copy_block": lambda: tile_scale_staged(256, 256),
     # upstream TVM's pipelined tensor-core GEMM schedule
     "gemm_mma_4096": lambda: gemm_mma(),
+    # load, compute into shared, bulk store one stage later; a tail
+    "pipeline_bulk_store_tail": lambda: tile_scale(250, 256, tile_n=64, store=True),
+    # a bulk store outside any pipeline (ordinary loads)
+    "bulk_store_block": lambda: tile_scale_staged(250, 256, load=False, store=True),
+    # the persistent TMA copy kernel of tvm_tma.memcpy (dynamic size, int64 offsets)
+    "bulk_copy_kernel": lambda: bulk_copy_module(),
 }
 
 

@@ -79,8 +79,8 @@ class TMACopy:
     """
 
     def __init__(self, library: str | os.PathLike | None = None, *, tile_bytes: int = TILE_BYTES):
-        module = load(library)
-        self._tiles, self._tail = module["copy_tiles"], module["copy_tail"]
+        self.module = load(library)
+        self._tiles, self._tail = self.module["copy_tiles"], self.module["copy_tail"]
         self.tile_bytes = tile_bytes
 
     def __call__(self, dst, src) -> None:
@@ -102,6 +102,6 @@ class TMACopy:
         if whole:
             shape = (whole, self.tile_bytes)
             self._tiles(s._create_view(shape, "uint8"), d._create_view(shape, "uint8"))
-        rest, offset = nbytes - whole * self.tile_bytes, whole * self.tile_bytes
-        if rest:
-            self._tail(s._create_view((rest,), "uint8", offset), d._create_view((rest,), "uint8", offset))
+        if nbytes > whole * self.tile_bytes:
+            self._tail(s._create_view((nbytes,), "uint8"), d._create_view((nbytes,), "uint8"),
+                       whole * self.tile_bytes)

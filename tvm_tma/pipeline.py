@@ -10,6 +10,7 @@ works for TensorIR PrimFuncs and for Relax modules. The pass order below is the 
 from __future__ import annotations
 
 import tvm
+import tvm_ffi
 from tvm import s_tir, tirx
 from tvm.s_tir import pipeline as stock
 from tvm.tirx import compilation_pipeline
@@ -56,7 +57,8 @@ def _passes(config, options: dict) -> list[tvm.transform.Pass]:
         s_tir.transform.InjectDoubleBuffer(),
     ]
     if not bool(config.get("tirx.disable_storage_rewrite", False)):
-        passes.append(tirx.transform.StorageRewrite())
+        # tvm-tma: not on functions with bulk stores (see _storage_rewrite_without_bulk_stores).
+        passes.append(_storage_rewrite_without_bulk_stores())
     # tvm-tma: stock LowerAsyncDMA is for Hexagon DMA queues; every async queue left here is
     # lowered by the pass above, so it is not run.
     passes += [
@@ -92,6 +94,30 @@ def _passes(config, options: dict) -> list[tvm.transform.Pass]:
         tirx.transform.BF16StorageLegalize(),
     ]
     return passes
+
+
+def _has_bulk_store(func) -> bool:
+    found = []
+    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: found.append(
+        c.op.name.startswith("tirx.ptx") and "bulk_group" in str(c.args))))
+    return any(found)
+
+
+def _storage_rewrite_without_bulk_stores() -> tvm.transform.Pass:
+    """Stock StorageRewrite, except on PrimFuncs with bulk stores: it reuses a shared buffer
+    once its last access in program order is over (in place, for an elementwise
+    ``B_shared = A_shared * 2``), but a bulk store reads its tile asynchronously after that,
+    until ``cp.async.bulk.wait_group.read``; another buffer's writes in the same memory would
+    race with it."""
+
+    @tvm.transform.module_pass(opt_level=0, name="tvm_tma.StorageRewriteWithoutBulkStores")
+    def apply(mod: tvm.ir.IRModule, _ctx) -> tvm.ir.IRModule:
+        skip = {gv: f for gv, f in mod.functions.items() if isinstance(f, tirx.PrimFunc) and _has_bulk_store(f)}
+        rest = tirx.transform.StorageRewrite()(tvm.IRModule({gv: f for gv, f in mod.functions.items()
+                                                             if gv not in skip}, attrs=mod.attrs))
+        return tvm.IRModule({**dict(rest.functions.items()), **skip}, attrs=mod.attrs)
+
+    return apply
 
 
 def tma_tir_pipeline(**options):

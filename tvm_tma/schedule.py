@@ -64,8 +64,9 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
 
     ``num_stores``: the last ``num_stores`` blocks of the body are bulk stores
     (:func:`bulk_store`) of tiles the consumers computed into shared memory; they run one
-    stage later, so the computed tile gets two buffers and the store of tile ``k`` stays in
-    flight while tile ``k + 1`` is computed.
+    stage later, so the computed tile gets two buffers: iteration ``k`` computes tile ``k``
+    into one while the store of tile ``k - 1`` is issued from the other, and only waits for
+    the store of tile ``k - 2`` to have read its buffer (its global writes stay in flight).
 
     ``consumers_first`` runs the consumers of iteration ``k`` before the copies of iteration
     ``k + stages - 1`` are issued: one tile fewer in flight, but a bulk store

@@ -10,14 +10,15 @@ tiles ahead, and whose consumer is the bulk store of the tile (:func:`tvm_tma.sc
 run before the next load is issued (``consumers_first``) so that one store is always in
 flight. A CTA past the last tile skips the copy (a predicate uniform over the tile).
 
-``copy_tail``: ``B[i] = A[i]`` for ``n`` bytes (``n`` dynamic), one byte per thread: the
-bytes that do not fill a tile, and buffers not aligned for bulk copies.
+``copy_tail``: ``B[i] = A[i]`` for ``start <= i < n`` bytes, one byte per thread: the bytes
+that do not fill a tile, and buffers not aligned for bulk copies.
 """
 
 from __future__ import annotations
 
 import tvm
 from tvm import te, tirx
+from tvm.script import tirx as T
 
 from ..schedule import bulk_store, tma_pipeline
 from ._common import stage_to_shared, thread_vectorize
@@ -47,16 +48,23 @@ def copy_tiles(*, tile_bytes: int = 32768, stages: int = 4, ctas: int = 132, thr
     return sch.mod["main"]
 
 
-def copy_tail(*, threads: int = 256) -> tirx.PrimFunc:
-    """``B[i] = A[i]`` for ``n`` bytes, one byte per thread (module docstring)."""
-    n = tirx.Var("n", "int64")
-    a = te.placeholder((n,), "uint8", name="A")
-    b = te.compute((n,), lambda i: a[i], name="B")
-    sch = tvm.s_tir.Schedule(te.create_prim_func([a, b]))
-    bx, tx = sch.split(sch.get_loops(sch.get_sblock("B"))[0], [None, threads])
-    sch.bind(bx, "blockIdx.x")
-    sch.bind(tx, "threadIdx.x")
-    return sch.mod["main"]
+@T.prim_func(s_tir=True)
+def _copy_tail(a: T.handle, b: T.handle, start: T.int64):
+    n = T.int64()
+    A = T.match_buffer(a, (n,), "uint8")
+    B = T.match_buffer(b, (n,), "uint8")
+    for bx in T.thread_binding((n - start + 255) // 256, thread="blockIdx.x"):
+        for tx in T.thread_binding(T.int64(256), thread="threadIdx.x"):
+            with T.sblock("B"):
+                T.where(start + bx * 256 + tx < n)
+                B[start + bx * 256 + tx] = A[start + bx * 256 + tx]
+
+
+def copy_tail() -> tirx.PrimFunc:
+    """``B[i] = A[i]`` for ``start <= i < n`` bytes (``n``, ``start`` dynamic), one byte per
+    thread (module docstring). ``start`` is an argument, not a view offset: TVM's entry
+    function takes tensors with a zero byte offset only."""
+    return _copy_tail
 
 
 def bulk_copy_module(*, tile_bytes: int = 32768, stages: int = 4, ctas: int = 132) -> tvm.IRModule:

@@ -267,9 +267,10 @@ class _Region:
         if isinstance(count, tirx.IntImm) and int(count) <= queue.versions:
             waits = [wait_for(self.simplify_cases(first + i)) for i in range(int(count))]
         else:
-            g = tirx.Var("stage", str(first.ty))
-            waits = [tirx.For(g, first, tirx.Max(count, tirx.const(0, str(count.ty))), tirx.ForKind.SERIAL,
-                              wait_for(g))]
+            dtype = "int64" if "int64" in (str(first.ty), str(count.ty)) else "int32"
+            g = tirx.Var("stage", dtype)
+            waits = [tirx.For(g, cast_to(dtype, first), tirx.Max(cast_to(dtype, count), tirx.const(0, dtype)),
+                              tirx.ForKind.SERIAL, wait_for(g))]
         return waits, inner.body
 
     def simplify_cases(self, expr: tirx.PrimExpr) -> tirx.PrimExpr:
@@ -486,7 +487,9 @@ def _has_thread_loop(stmt) -> bool:
 
 
 def _queue_children(seq: tirx.SeqStmt) -> list[bool]:
-    return [_has_attr(s, (COMMIT, WAIT)) for s in seq.seq]
+    """Which children belong to a pipeline: they hold its queues or its bulk stores (an
+    epilogue may hold only the store of the last stage)."""
+    return [_has_attr(s, (COMMIT, WAIT)) or has_marked(s) for s in seq.seq]
 
 
 class _Lowering:

@@ -151,8 +151,9 @@ class _Evaluator:
         if kind is tirx.Not:
             a = self.compile(expr.a)
             return lambda env: np.logical_not(a(env))
-        if kind is tirx.Select:
-            c, x, y = (self.compile(e) for e in (expr.condition, expr.true_value, expr.false_value))
+        if kind is tirx.Select or isinstance(expr, tvm.ir.Call) and expr.op.name.endswith(".if_then_else"):
+            parts = (expr.condition, expr.true_value, expr.false_value) if kind is tirx.Select else expr.args
+            c, x, y = (self.compile(e) for e in parts)
 
             def select(env):
                 cond = c(env)
