@@ -27,10 +27,12 @@ import sys
 import threading
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # tvm_tma (runtime side)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import torch  # noqa: E402
 import tvm  # noqa: E402
 
+from run_gpu import time_ms  # noqa: E402  (same CUDA-event timing as the other cases)
 from tvm_tma import memcpy  # noqa: E402
 
 MiB = 1 << 20
@@ -49,35 +51,14 @@ def check(copy: memcpy.TMACopy, nbytes: int, gen: torch.Generator) -> dict:
     return {"bytes": nbytes, "wrong": wrong, "guard_overwritten": guard, "correct": wrong == 0 and guard == 0}
 
 
-def time_ms(launch, budget_ms: float = 200.0, min_iters: int = 20) -> list[float]:
-    for _ in range(3):
-        launch()
-    torch.cuda.synchronize()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    launch()
-    end.record()
-    end.synchronize()
-    iters = max(min_iters, min(2000, int(budget_ms / max(start.elapsed_time(end), 1e-3))))
-    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(iters)]
-    for s, e in events:
-        s.record()
-        launch()
-        e.record()
-    torch.cuda.synchronize()
-    return [s.elapsed_time(e) for s, e in events]
-
-
 def bandwidth(copy: memcpy.TMACopy, nbytes: int) -> dict:
     """Median GB/s (read + written) of the TMA copy and of cudaMemcpy D2D on the same buffers."""
     src = torch.randint(0, 256, (nbytes,), dtype=torch.uint8, device="cuda")
     dst = torch.empty_like(src)
     tvm_src, tvm_dst = tvm.runtime.from_dlpack(src), tvm.runtime.from_dlpack(dst)
-    tma = statistics.median(time_ms(lambda: copy(tvm_dst, tvm_src)))
+    tma = statistics.median(time_ms(lambda: copy(tvm_dst, tvm_src), 20, 200.0))
     ok = bool(torch.equal(dst, src))
-    ref = statistics.median(time_ms(lambda: dst.copy_(src)))
-    del src, dst, tvm_src, tvm_dst
-    torch.cuda.empty_cache()
+    ref = statistics.median(time_ms(lambda: dst.copy_(src), 20, 200.0))
     rate = lambda ms: 2 * nbytes / ms / 1e6  # noqa: E731
     return {"bytes": nbytes, "tma_ms": tma, "memcpy_ms": ref, "tma_GBps": rate(tma), "memcpy_GBps": rate(ref),
             "ratio": ref / tma, "correct": ok}

@@ -43,22 +43,22 @@ from .copy_plan import (BulkPlan, FallbackPlan, Plan, ThreadAxis, emit_bulk, fla
 ANNOTATION = "tvm_tma.bulk_store"
 
 
-def is_marked(stmt) -> bool:
-    """Whether ``stmt`` is the realize of a block marked by :func:`tvm_tma.schedule.bulk_store`."""
-    return isinstance(stmt, s_tir.SBlockRealize) and ANNOTATION in stmt.block.annotations
+def is_marked(stmt, key: str = ANNOTATION) -> bool:
+    """Whether ``stmt`` is the realize of a block annotated ``key`` (default: a bulk store)."""
+    return isinstance(stmt, s_tir.SBlockRealize) and key in stmt.block.annotations
 
 
-def is_store_root(stmt) -> bool:
-    """Whether ``stmt`` is a chain of serial loops ending in a marked store block."""
+def is_store_root(stmt, key: str = ANNOTATION) -> bool:
+    """Whether ``stmt`` is a chain of serial loops ending in a block annotated ``key``."""
     while isinstance(stmt, tirx.For) and stmt.kind != tirx.ForKind.THREAD_BINDING:
         stmt = stmt.body
-    return is_marked(stmt)
+    return is_marked(stmt, key)
 
 
-def has_marked(stmt) -> bool:
-    """Whether any block under ``stmt`` is marked as a bulk store."""
+def has_marked(stmt, key: str = ANNOTATION) -> bool:
+    """Whether any block under ``stmt`` is annotated ``key``."""
     found = []
-    tvm_ffi.structural_walk(stmt, (s_tir.SBlock, lambda b: found.append(ANNOTATION in b.annotations)))
+    tvm_ffi.structural_walk(stmt, (s_tir.SBlock, lambda b: found.append(key in b.annotations)))
     return any(found)
 
 

@@ -30,7 +30,6 @@ load is under a condition (its barrier phase would not advance on every iteratio
 from __future__ import annotations
 
 import tvm
-import tvm_ffi
 from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.script import tirx as T
@@ -38,7 +37,7 @@ from tvm.script import tirx as T
 from ..errors import TMAError
 from ._ir import function_name, seq
 from .bulk_store import emit_store_group, is_store_root, shared_writes, store_sources, wait_all, wait_read
-from .bulk_store import has_marked as has_marked_store
+from .bulk_store import has_marked, is_marked
 from .copy_plan import (arrival_count, barrier_setup, emit_stage, mbarrier_buffer, peel_copy,
                         plan_copy, report_plan, uses_bulk, uses_cp_async, wait_parity)
 from .lower_async_pipeline import check_arch, thread_axes
@@ -47,20 +46,15 @@ ANNOTATION = "tvm_tma.bulk_copy"
 
 
 def _is_marked(stmt) -> bool:
-    return isinstance(stmt, s_tir.SBlockRealize) and ANNOTATION in stmt.block.annotations
+    return is_marked(stmt, ANNOTATION)
 
 
 def _copy_root(stmt) -> bool:
-    """Whether ``stmt`` is a chain of loops/realizes ending in a marked block."""
-    while isinstance(stmt, tirx.For) and stmt.kind != tirx.ForKind.THREAD_BINDING:
-        stmt = stmt.body
-    return _is_marked(stmt)
+    return is_store_root(stmt, ANNOTATION)
 
 
 def _has_marked(stmt) -> bool:
-    found = []
-    tvm_ffi.structural_walk(stmt, (s_tir.SBlock, lambda b: found.append(ANNOTATION in b.annotations)))
-    return any(found)
+    return has_marked(stmt, ANNOTATION)
 
 
 class _Lowering:
@@ -108,7 +102,7 @@ class _Lowering:
         if isinstance(stmt, tirx.AttrStmt):
             return tirx.AttrStmt(stmt.node, stmt.attr_key, stmt.value,
                                  self.visit(stmt.body, loops, conditional))
-        if _has_marked(stmt) or has_marked_store(stmt):
+        if _has_marked(stmt) or has_marked(stmt):
             raise TMAError("dense_box", f"bulk_copy/bulk_store block inside {type(stmt).__name__}: "
                            "not supported")
         return stmt
@@ -167,7 +161,7 @@ def LowerBulkCopyBlocks() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
     """Create the pass (see the module docstring)."""
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
-        if not (_has_marked(func.body) or has_marked_store(func.body)):
+        if not (_has_marked(func.body) or has_marked(func.body)):
             return func
         name = function_name(func)
         check_arch(func, f"{'bulk_copy' if _has_marked(func.body) else 'bulk_store'} block in {name}")
