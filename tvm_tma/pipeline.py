@@ -98,8 +98,7 @@ def _passes(config, options: dict) -> list[tvm.transform.Pass]:
 
 def _has_bulk_store(func) -> bool:
     found = []
-    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: found.append(
-        c.op.name.startswith("tirx.ptx") and "bulk_group" in str(c.args))))
+    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: found.append(c.op.name == "tirx.ptx.cp_async_bulk_s2g")))
     return any(found)
 
 

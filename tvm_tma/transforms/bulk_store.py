@@ -48,8 +48,9 @@ def is_marked(stmt, key: str = ANNOTATION) -> bool:
     return isinstance(stmt, s_tir.SBlockRealize) and key in stmt.block.annotations
 
 
-def is_store_root(stmt, key: str = ANNOTATION) -> bool:
-    """Whether ``stmt`` is a chain of serial loops ending in a block annotated ``key``."""
+def marked_root(stmt, key: str = ANNOTATION) -> bool:
+    """Whether ``stmt`` is a chain of serial loops ending in a block annotated ``key`` (the
+    copy nest of a marked block)."""
     while isinstance(stmt, tirx.For) and stmt.kind != tirx.ForKind.THREAD_BINDING:
         stmt = stmt.body
     return is_marked(stmt, key)
@@ -71,7 +72,7 @@ def store_sources(body) -> set:
 
 def groups_in(stmt) -> int:
     """Bulk groups one execution of ``stmt`` commits (one per marked store it runs)."""
-    if is_store_root(stmt):
+    if marked_root(stmt):
         return 1
     if isinstance(stmt, tirx.For):
         inner = groups_in(stmt.body)

@@ -50,7 +50,7 @@ from tvm.script import tirx as T
 from .. import rules
 from ..errors import TMAError
 from ._ir import attrs_with_key, cast_to, function_name, replace_node, select, seq, substitute
-from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, is_store_root,
+from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, marked_root,
                          shared_writes, store_sources, version, wait_all, wait_read)
 from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
                         mbarrier_buffer, peel_copy, plan_copy, report_plan, uses_bulk,
@@ -309,7 +309,7 @@ class _Region:
                     lowered += [wait, tirx.Evaluate(T.tvm_storage_sync("shared"))]
                 lowered.append(self.lower(child))
             return tirx.SeqStmt(lowered)
-        if is_store_root(stmt):
+        if marked_root(stmt):
             return self.lower_store(stmt)
         if isinstance(stmt, s_tir.SBlockRealize):
             block, predicate = stmt.block, stmt.predicate

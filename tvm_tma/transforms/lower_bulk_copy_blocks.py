@@ -36,25 +36,13 @@ from tvm.script import tirx as T
 
 from ..errors import TMAError
 from ._ir import function_name, seq
-from .bulk_store import emit_store_group, is_store_root, shared_writes, store_sources, wait_all, wait_read
+from .bulk_store import emit_store_group, marked_root, shared_writes, store_sources, wait_all, wait_read
 from .bulk_store import has_marked, is_marked
 from .copy_plan import (arrival_count, barrier_setup, emit_stage, mbarrier_buffer, peel_copy,
                         plan_copy, report_plan, uses_bulk, uses_cp_async, wait_parity)
 from .lower_async_pipeline import check_arch, thread_axes
 
 ANNOTATION = "tvm_tma.bulk_copy"
-
-
-def _is_marked(stmt) -> bool:
-    return is_marked(stmt, ANNOTATION)
-
-
-def _copy_root(stmt) -> bool:
-    return is_store_root(stmt, ANNOTATION)
-
-
-def _has_marked(stmt) -> bool:
-    return has_marked(stmt, ANNOTATION)
 
 
 class _Lowering:
@@ -66,10 +54,10 @@ class _Lowering:
         self.outstanding: set = set()  # shared buffers that committed bulk stores may still read
 
     def visit(self, stmt, loops: list[tirx.For], conditional: bool):
-        if is_store_root(stmt):
+        if marked_root(stmt):
             return self.lower_store(stmt, loops)
         if isinstance(stmt, tirx.For):
-            if _copy_root(stmt):
+            if marked_root(stmt, ANNOTATION):
                 return self.lower_copy(stmt, loops, conditional)
             if stmt.kind != tirx.ForKind.THREAD_BINDING:  # stores of the previous iteration
                 self.outstanding |= store_sources(stmt.body)
@@ -77,7 +65,7 @@ class _Lowering:
             new = tirx.For(stmt.loop_var, stmt.min, stmt.extent, stmt.kind, body,
                            stmt.thread_binding, stmt.annotations)
             return self.with_init(new, loops + [stmt])
-        if _is_marked(stmt):
+        if is_marked(stmt, ANNOTATION):
             return self.lower_copy(stmt, loops, conditional)
         if isinstance(stmt, tirx.SeqStmt):
             lowered = []
@@ -102,7 +90,7 @@ class _Lowering:
         if isinstance(stmt, tirx.AttrStmt):
             return tirx.AttrStmt(stmt.node, stmt.attr_key, stmt.value,
                                  self.visit(stmt.body, loops, conditional))
-        if _has_marked(stmt) or has_marked(stmt):
+        if has_marked(stmt, ANNOTATION) or has_marked(stmt):
             raise TMAError("dense_box", f"bulk_copy/bulk_store block inside {type(stmt).__name__}: "
                            "not supported")
         return stmt
@@ -161,10 +149,10 @@ def LowerBulkCopyBlocks() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
     """Create the pass (see the module docstring)."""
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
-        if not (_has_marked(func.body) or has_marked(func.body)):
+        if not (has_marked(func.body, ANNOTATION) or has_marked(func.body)):
             return func
         name = function_name(func)
-        check_arch(func, f"{'bulk_copy' if _has_marked(func.body) else 'bulk_store'} block in {name}")
+        check_arch(func, f"{'bulk_copy' if has_marked(func.body, ANNOTATION) else 'bulk_store'} block in {name}")
         return func.with_body(_Lowering(name).visit(func.body, [], False))
 
     return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.LowerBulkCopyBlocks")
