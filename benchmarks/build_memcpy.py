@@ -1,5 +1,5 @@
-"""Build copy libraries for ``run_memcpy.py``: ``tvm_tma.memcpy.build`` with several tile
-sizes and stage counts (the sweep), plus ``manifest.json``.
+"""Build copy libraries for ``run_memcpy.py``: ``tvm_tma.memcpy.build`` with its default
+variants, and one library per variant of the sweep, plus ``manifest.json``.
 
     python benchmarks/build_memcpy.py --out build/gpu/memcpy
 """
@@ -12,21 +12,21 @@ import pathlib
 
 from tvm_tma import memcpy
 
-# (tile bytes, stages): shared memory per CTA is tile * stages (at most 227 KiB on Hopper).
-VARIANTS = ((16384, 4), (32768, 4), (32768, 6), (65536, 3))
+# One library per variant (tile bytes, stages, CTAs): shared memory per CTA is tile * stages
+# (at most 227 KiB per SM on Hopper, so 264 CTAs = 2 per SM need tile * stages <= 113 KiB).
+SWEEP = ((8192, 4, 132), (8192, 4, 264), (8192, 6, 264), (16384, 4, 264), (32768, 4, 132), (32768, 3, 264))
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("build/gpu/memcpy"))
-    parser.add_argument("--ctas", type=int, default=132, help="persistent grid size (H100/H200: 132 SMs)")
     opts = parser.parse_args(argv)
-    libraries = []
-    for tile, stages in VARIANTS:
-        name = f"tile{tile // 1024}k_s{stages}"
-        memcpy.build(opts.out / f"{name}.so", tile_bytes=tile, stages=stages, ctas=opts.ctas)
-        libraries.append({"name": name, "file": f"{name}.so", "tile_bytes": tile, "stages": stages,
-                          "ctas": opts.ctas})
+    libraries = [{"name": "default", "file": "default.so"}]
+    memcpy.build(opts.out / "default.so")
+    for tile, stages, ctas in SWEEP:
+        name = f"t{tile // 1024}k_s{stages}_c{ctas}"
+        memcpy.build(opts.out / f"{name}.so", variants=(memcpy.Variant(tile, stages, ctas),))
+        libraries.append({"name": name, "file": f"{name}.so"})
         print("built", name, flush=True)
     (opts.out / "manifest.json").write_text(json.dumps({"libraries": libraries}, indent=1))
 

@@ -115,6 +115,44 @@ def time_ms(launch: Callable[[], Any], min_iters: int, budget_ms: float = 300.0)
     return [s.elapsed_time(e) for s, e in events]
 
 
+def graph_time_ms(launch: Callable[[], Any], iters: int = 30, budget_ms: float = 2.0) -> list[float]:
+    """Per-launch GPU times (ms) without host overhead: ``reps`` launches captured in one CUDA
+    graph (TVM launches on torch's capture stream through ``tvm_ffi.use_torch_stream``),
+    ``iters`` replays timed with CUDA events after warm-up, each divided by ``reps``;
+    ``reps`` fills about ``budget_ms`` of GPU time per replay."""
+    stream = torch.cuda.Stream()
+    with tvm_ffi.use_torch_stream(torch.cuda.stream(stream)):  # warm-up off the capture
+        for _ in range(3):
+            launch()
+    torch.cuda.synchronize()
+
+    def capture(reps: int) -> torch.cuda.CUDAGraph:
+        graph = torch.cuda.CUDAGraph()
+        with tvm_ffi.use_torch_stream(torch.cuda.graph(graph, stream=stream)):
+            for _ in range(reps):
+                launch()
+        return graph
+
+    def replay_ms(graph: torch.cuda.CUDAGraph) -> float:
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        graph.replay()
+        end.record()
+        end.synchronize()
+        return start.elapsed_time(end)
+
+    probe = capture(1)
+    for _ in range(3):
+        probe.replay()
+    reps = max(1, min(500, int(budget_ms / max(replay_ms(probe), 1e-4))))
+    graph = capture(reps)
+    for _ in range(3):
+        graph.replay()
+    times = [replay_ms(graph) / reps for _ in range(iters)]
+    del graph, probe
+    return times
+
+
 def rate(entry: dict[str, Any], ms: float) -> tuple[float, str]:
     """Throughput of one launch taking ``ms``: TFLOP/s for flops, else GB/s (read + written)."""
     if entry.get("flops"):

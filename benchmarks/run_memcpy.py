@@ -25,6 +25,7 @@ import pathlib
 import statistics
 import sys
 import threading
+import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # tvm_tma (runtime side)
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
@@ -32,7 +33,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import torch  # noqa: E402
 import tvm  # noqa: E402
 
-from run_gpu import time_ms  # noqa: E402  (same CUDA-event timing as the other cases)
+from run_gpu import graph_time_ms, time_ms  # noqa: E402  (same CUDA-event timing as the other cases)
 from tvm_tma import memcpy  # noqa: E402
 
 MiB = 1 << 20
@@ -51,17 +52,67 @@ def check(copy: memcpy.TMACopy, nbytes: int, gen: torch.Generator) -> dict:
     return {"bytes": nbytes, "wrong": wrong, "guard_overwritten": guard, "correct": wrong == 0 and guard == 0}
 
 
-def bandwidth(copy: memcpy.TMACopy, nbytes: int) -> dict:
-    """Median GB/s (read + written) of the TMA copy and of cudaMemcpy D2D on the same buffers."""
+def queued_time_ms(launch, launches: int = 50) -> list[float]:
+    """Per-launch GPU times (ms) in stream order without host overhead: the GPU spins
+    (``torch.cuda._sleep``) while the host queues ``launches`` event-bracketed launches,
+    so each pair of events times the launch alone, as the GPU runs it back to back."""
+    for _ in range(3):
+        launch()
+    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(launches)]
+    torch.cuda.synchronize()
+    torch.cuda._sleep(50_000_000)  # about 25 ms at 1.98 GHz: longer than queueing the launches
+    for start, end in events:
+        start.record()
+        launch()
+        end.record()
+    torch.cuda.synchronize()
+    return [start.elapsed_time(end) for start, end in events]
+
+
+def bandwidth(copies: dict[str, memcpy.TMACopy], nbytes: int, call_timing: bool) -> dict:
+    """GB/s (read + written) of each TMA copy variant and of cudaMemcpy D2D (torch ``copy_``)
+    on the same buffers, from the median of: ``stream``: launches queued behind a spinning
+    GPU (:func:`queued_time_ms`, GPU time in stream order); ``graph``: CUDA-graph replays
+    (:func:`run_gpu.graph_time_ms`; cudaMemcpy becomes a graph memcpy node); ``call`` (with
+    ``call_timing``): event-timed Python calls, host overhead included."""
     src = torch.randint(0, 256, (nbytes,), dtype=torch.uint8, device="cuda")
     dst = torch.empty_like(src)
     tvm_src, tvm_dst = tvm.runtime.from_dlpack(src), tvm.runtime.from_dlpack(dst)
-    tma = statistics.median(time_ms(lambda: copy(tvm_dst, tvm_src), 20, 200.0))
-    ok = bool(torch.equal(dst, src))
-    ref = statistics.median(time_ms(lambda: dst.copy_(src), 20, 200.0))
     rate = lambda ms: 2 * nbytes / ms / 1e6  # noqa: E731
-    return {"bytes": nbytes, "tma_ms": tma, "memcpy_ms": ref, "tma_GBps": rate(tma), "memcpy_GBps": rate(ref),
-            "ratio": ref / tma, "correct": ok}
+    timers = {"stream": queued_time_ms, "graph": graph_time_ms}
+    if call_timing:
+        timers["call"] = lambda launch: time_ms(launch, 20, 200.0)
+    row = {"bytes": nbytes, "memcpy": {}, "tma": {}}
+    for how, timer in timers.items():
+        row["memcpy"][how] = rate(statistics.median(timer(lambda: dst.copy_(src))))
+    for name, copy in copies.items():
+        dst.fill_(0x5A)
+        entry = {how: rate(statistics.median(timer(lambda: copy(tvm_dst, tvm_src)))) for how, timer in timers.items()}
+        entry["correct"] = bool(torch.equal(dst, src))
+        entry["ratio"] = {how: entry[how] / row["memcpy"][how] for how in timers}
+        row["tma"][name] = entry
+    del src, dst, tvm_src, tvm_dst
+    torch.cuda.empty_cache()
+    return row
+
+
+def host_us(copy: memcpy.TMACopy, nbytes: int = 1 << 20, calls: int = 2000) -> dict:
+    """Host time per call (us) of the TMA copy API and of torch ``copy_``, on 1 MiB buffers:
+    ``calls`` calls back to back, one synchronize at the end (the GPU keeps up)."""
+    src = torch.randint(0, 256, (nbytes,), dtype=torch.uint8, device="cuda")
+    dst = torch.empty_like(src)
+    tvm_src, tvm_dst = tvm.runtime.from_dlpack(src), tvm.runtime.from_dlpack(dst)
+    out = {}
+    for name, launch in (("tma", lambda: copy(tvm_dst, tvm_src)), ("tma_torch_args", lambda: copy(dst, src)),
+                         ("memcpy", lambda: dst.copy_(src))):
+        launch()
+        torch.cuda.synchronize()
+        begin = time.perf_counter()
+        for _ in range(calls):
+            launch()
+        out[name] = (time.perf_counter() - begin) / calls * 1e6
+        torch.cuda.synchronize()
+    return out
 
 
 def init_once(path: str, threads: int = 16) -> dict:
@@ -99,48 +150,55 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("."))
     parser.add_argument("--big", action="store_true", help="also copy 2^31 + 16 and 2^32 + 48 bytes")
     parser.add_argument("--max-gib", type=int, default=8)
-    parser.add_argument("--only", help="library name to run (default: all)")
+    parser.add_argument("--only", help="comma-separated library names to run (default: all)")
+    parser.add_argument("--call-timing", action="store_true", help="also time whole Python calls (host overhead)")
     opts = parser.parse_args(argv)
     manifest = json.loads((opts.build_dir / "manifest.json").read_text())
     gen = torch.Generator(device="cuda").manual_seed(2026)
     report = {"device": torch.cuda.get_device_name(), "torch": torch.__version__, "libraries": []}
-    ok = True
+    copies = {}
     for lib in manifest["libraries"]:
-        if opts.only and lib["name"] != opts.only:
+        if opts.only and lib["name"] not in opts.only.split(","):
             continue
         path = str(opts.build_dir / lib["file"])
         entry = {**lib, "init": init_once(path)}
-        copy = memcpy.TMACopy(path, tile_bytes=lib["tile_bytes"])
-        tile, ctas, stages = lib["tile_bytes"], lib["ctas"], lib["stages"]
-        sizes = [1, 15, 16, 17, tile - 1, tile, tile + 1, 3 * tile + 17]
-        sizes += [trips * ctas * tile + extra for trips, extra in
-                  ((1, 0), (stages - 1, 16), (stages, 48), (stages + 1, 5), (13, tile // 2 + 3))]
+        entry["variants"] = [vars(v) for v in memcpy.load(path)[1]]
+        copy = copies[lib["name"]] = memcpy.TMACopy(path)
+        sizes = [1, 15, 16, 17] + [n for t in copy.tile_sizes for n in (t - 1, t, t + 1, 3 * t + 17)]
+        for v in copy.variants:
+            sizes += [trips * v.ctas * v.tile_bytes + extra for trips, extra in
+                      ((1, 0), (v.stages - 1, 16), (v.stages, 48), (v.stages + 1, 5), (13, v.tile_bytes // 2 + 3))]
         if opts.big:
             sizes += [(1 << 31) + 16, (1 << 32) + 48]
-        entry["checks"] = []
-        for n in sizes:
-            entry["checks"].append(check(copy, n, gen))
-            print(lib["name"], json.dumps(entry["checks"][-1]), flush=True)
-        entry["bandwidth"] = []
-        sizes = [MiB << 2 * k for k in range(20) if MiB << 2 * k <= opts.max_gib << 30]
-        if opts.max_gib << 30 not in sizes and opts.max_gib:
-            sizes.append(opts.max_gib << 30)
-        for size in sizes:
-            entry["bandwidth"].append(bandwidth(copy, size))
-            print(lib["name"], json.dumps(entry["bandwidth"][-1]), flush=True)
-        ok &= entry["init"]["correct"] and all(c["correct"] for c in entry["checks"] + entry["bandwidth"])
+        entry["checks"] = [check(copy, n, gen) for n in sorted(set(sizes))]
+        print(lib["name"], json.dumps(entry), flush=True)
         report["libraries"].append(entry)
+    report["host_us"] = host_us(next(iter(copies.values())))
+    print("host us per call:", report["host_us"], flush=True)
+    sizes = [MiB << k for k in range(7)] + [MiB << 2 * k for k in range(4, 20) if MiB << 2 * k <= opts.max_gib << 30]
+    if opts.max_gib and opts.max_gib << 30 not in sizes:
+        sizes.append(opts.max_gib << 30)
+    report["bandwidth"] = []
+    for size in sizes:
+        report["bandwidth"].append(bandwidth(copies, size, opts.call_timing))
+        print(json.dumps(report["bandwidth"][-1]), flush=True)
     opts.out.mkdir(parents=True, exist_ok=True)
     (opts.out / "results.json").write_text(json.dumps(report, indent=1))
     print(f"\nDevice: {report['device']}; torch {report['torch']}")
+    ok = True
     for entry in report["libraries"]:
         checks = entry["checks"]
-        print(f"\n{entry['name']} (tile {entry['tile_bytes']} B, {entry['stages']} stages, {entry['ctas']} CTAs): "
-              f"init {entry['init']}; byte-exact {sum(c['correct'] for c in checks)}/{len(checks)} "
-              f"(sizes {[c['bytes'] for c in checks]})")
-        print("| bytes | tma GB/s | cudaMemcpy GB/s | tma / cudaMemcpy | correct |\n|---|---|---|---|---|")
-        for b in entry["bandwidth"]:
-            print(f"| {b['bytes']} | {b['tma_GBps']:.1f} | {b['memcpy_GBps']:.1f} | {b['ratio']:.3f} | {b['correct']} |")
+        ok &= entry["init"]["correct"] and all(c["correct"] for c in checks)
+        print(f"{entry['name']}: init {entry['init']['correct']}; byte-exact {sum(c['correct'] for c in checks)}/"
+              f"{len(checks)} (sizes {[c['bytes'] for c in checks]})")
+    timings = ["stream", "graph"] + (["call"] if opts.call_timing else [])
+    for how in timings:
+        print(f"\nBandwidth ({how}): GB/s read + written, and tma / cudaMemcpy")
+        print("| bytes | cudaMemcpy GB/s | " + " | ".join(copies) + " |\n|---|---|" + "---|" * len(copies))
+        for row in report["bandwidth"]:
+            cells = [f"{row['tma'][n][how]:.0f} ({row['tma'][n]['ratio'][how]:.3f})" for n in copies]
+            print(f"| {row['bytes']} | {row['memcpy'][how]:.0f} | " + " | ".join(cells) + " |")
+        ok &= all(t["correct"] for row in report["bandwidth"] for t in row["tma"].values())
     return 0 if ok else 1
 
 

@@ -21,16 +21,16 @@ def test_build_and_load_once_from_many_threads(tmp_path, monkeypatch):
 
     def build(p, **kw):
         builds.append(p)
-        return real_build(p, tile_bytes=4096, stages=2, ctas=4)
+        return real_build(p, variants=(memcpy.Variant(4096, 2, 4),))
 
     monkeypatch.setattr(memcpy, "build", build)
-    monkeypatch.setattr(memcpy.tvm.runtime, "load_module", lambda p: loads.append(p) or {"copy_tiles": 1, "copy_tail": 2})
+    monkeypatch.setattr(memcpy.tvm.runtime, "load_module", lambda p: loads.append(p) or {"copy_tiles_4096_2_4": 1, "copy_tail": 2})
     start = threading.Barrier(8)
     made = []
 
     def worker():
         start.wait()
-        made.append(memcpy.TMACopy(path, tile_bytes=4096))
+        made.append(memcpy.TMACopy(path))
 
     pool = [threading.Thread(target=worker) for _ in range(8)]
     for t in pool:
@@ -40,6 +40,7 @@ def test_build_and_load_once_from_many_threads(tmp_path, monkeypatch):
     assert len(made) == 8 and builds == [path] and loads == [path]
     assert len({id(c.module) for c in made}) == 1
     assert os.path.getsize(path) > 0  # the real build exported a library
+    assert made[0].variants == (memcpy.Variant(4096, 2, 4),)  # read back from copy.so.json
     memcpy._modules.pop(path)
 
 
@@ -54,8 +55,8 @@ class _Kernels:
 @pytest.fixture
 def copier():
     kernels = _Kernels()
-    memcpy._modules["fake"] = kernels
-    yield memcpy.TMACopy("fake", tile_bytes=32), kernels
+    memcpy._modules["fake"] = kernels, (memcpy.Variant(16, 2, 4, max_bytes=64), memcpy.Variant(32, 2, 4))
+    yield memcpy.TMACopy("fake"), kernels
     memcpy._modules.pop("fake")
 
 
@@ -63,7 +64,19 @@ def test_whole_tiles_then_the_byte_kernel_from_the_first_byte_past_them(copier):
     copy, kernels = copier
     src, dst = (tvm.runtime.tensor(np.zeros(25, "float32")) for _ in range(2))  # 100 bytes
     copy(dst, src)
-    assert kernels.calls == [("copy_tiles", [(3, 32), (3, 32)]), ("copy_tail", [(100,), (100,), 96])]
+    assert kernels.calls == [("copy_tiles_32_2_4", [(3, 32), (3, 32)]), ("copy_tail", [(100,), (100,), 96])]
+
+
+def test_copies_up_to_max_bytes_take_the_small_tile_variant(copier):
+    copy, kernels = copier
+    src, dst = (tvm.runtime.tensor(np.zeros(60, "uint8")) for _ in range(2))
+    copy(dst, src)
+    assert kernels.calls == [("copy_tiles_16_2_4", [(3, 16), (3, 16)]), ("copy_tail", [(60,), (60,), 48])]
+
+
+def test_the_last_variant_must_take_any_size():
+    with pytest.raises(ValueError, match=r"build: variants: expected a last variant with max_bytes=None"):
+        memcpy.build("unused.so", variants=(memcpy.Variant(4096, 2, 4, max_bytes=1 << 20),))
 
 
 def test_size_mismatch_is_an_error(copier):

@@ -12,54 +12,90 @@ building) happens once per library path, under a lock, however many threads cons
 ``TMACopy`` at once (nvFuser PR 6012's reviewers found its lazy kernel initialization
 thread-unsafe).
 
-A copy of ``n`` bytes runs the tiled kernel over the whole tiles and the one-byte-per-thread
+The library holds one tile kernel per :class:`Variant` (tile bytes, ring stages, persistent
+CTAs) and the one-byte-per-thread tail kernel; ``build`` writes the variants next to it
+(``<library>.json``). A copy of ``n`` bytes runs the first variant whose ``max_bytes`` admits
+``n`` (small tiles keep every SM busy on small copies) over the whole tiles, and the tail
 kernel over the last ``n % tile_bytes`` bytes. Sources or destinations not aligned to 16
 bytes (``bulk_global_align``) go wholly to the byte kernel, with a warning naming the rule.
+
+Kernels launch on TVM's current stream for the device: inside
+``tvm_ffi.use_torch_stream(...)`` that is torch's stream, so copies can be captured in CUDA
+graphs.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import threading
 import warnings
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import tvm
 
 from . import rules
 
-TILE_BYTES = 32768
-"""Bytes per tile of the library that :func:`build` makes by default."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One tile kernel of the library: ``ctas`` persistent CTAs walk tiles of ``tile_bytes``
+    through a ring of ``stages`` shared buffers; used for copies of at most ``max_bytes``
+    (``None``: any size)."""
+
+    tile_bytes: int
+    stages: int
+    ctas: int
+    max_bytes: int | None = None
+
+    @property
+    def function(self) -> str:
+        """The kernel's name in the library."""
+        return f"copy_tiles_{self.tile_bytes}_{self.stages}_{self.ctas}"
+
+
+VARIANTS = (Variant(8192, 4, 264, max_bytes=16 << 20), Variant(32768, 4, 132))
+"""What :func:`build` puts in the library by default (H100: 132 SMs), from the sweep of
+``benchmarks/build_memcpy.py`` on the H100 (benchmarks/RESULTS.md): up to 16 MiB, 8 KiB
+tiles on two CTAs per SM keep every SM busy; above, 32 KiB tiles on one."""
 
 _lock = threading.Lock()
 _modules: dict[str, Any] = {}
 
 
-def build(path: str | os.PathLike, *, tile_bytes: int = TILE_BYTES, stages: int = 4, ctas: int = 132) -> str:
-    """Compile both copy kernels for sm_90a with ``tir_pipeline="tma"`` and export them to
-    ``path`` (needs TVM's compiler and nvcc); returns the path."""
+def build(path: str | os.PathLike, *, variants: tuple[Variant, ...] = VARIANTS) -> str:
+    """Compile the tile kernels of ``variants`` and the tail kernel for sm_90a with
+    ``tir_pipeline="tma"``, export them to ``path`` and the variants to ``<path>.json``
+    (needs TVM's compiler and nvcc); returns the path."""
     from .codegen import compile_sm90a
     from .kernels.bulk_copy import bulk_copy_module
 
+    if not variants or variants[-1].max_bytes is not None:
+        raise ValueError(f"build: variants: expected a last variant with max_bytes=None, got {variants}")
     path = str(path)
-    executable = compile_sm90a(bulk_copy_module(tile_bytes=tile_bytes, stages=stages, ctas=ctas), "tma")
+    kernels = {v.function: dict(tile_bytes=v.tile_bytes, stages=v.stages, ctas=v.ctas) for v in variants}
+    executable = compile_sm90a(bulk_copy_module(kernels), "tma")
     pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
     executable.export_library(path)
+    pathlib.Path(path + ".json").write_text(json.dumps({"variants": [asdict(v) for v in variants]}))
     return path
 
 
-def load(path: str | os.PathLike | None = None) -> Any:
+def load(path: str | os.PathLike | None = None) -> tuple[Any, tuple[Variant, ...]]:
     """The loaded copy library at ``path`` (default: built into ``~/.cache/tvm_tma`` if
-    missing), loaded once per path however many threads ask at once."""
+    missing) and its variants, loaded once per path however many threads ask at once."""
     if path is None:
-        path = pathlib.Path.home() / ".cache" / "tvm_tma" / f"bulk_copy_{TILE_BYTES}.so"
+        path = pathlib.Path.home() / ".cache" / "tvm_tma" / "bulk_copy.so"
     key = str(path)
     with _lock:
         if key not in _modules:
             if not os.path.exists(key):
                 build(key)
-            _modules[key] = tvm.runtime.load_module(key)
+            variants = json.loads(pathlib.Path(key + ".json").read_text())["variants"]
+            _modules[key] = (tvm.runtime.load_module(key), tuple(Variant(**v) for v in variants))
         return _modules[key]
 
 
@@ -72,16 +108,19 @@ def _nbytes(t: tvm.runtime.Tensor) -> int:
 
 
 class TMACopy:
-    """Copies between two equally sized contiguous device buffers with the TMA copy kernel.
+    """Copies between two equally sized contiguous device buffers with the TMA copy kernels
+    of ``library`` (a path made by :func:`build`; ``None``: build into the user cache on
+    first use)."""
 
-    ``library``: a path made by :func:`build` (``None``: build into the user cache on
-    first use); ``tile_bytes`` must be the one it was built with.
-    """
+    def __init__(self, library: str | os.PathLike | None = None):
+        self.module, self.variants = load(library)
+        self._tiles = [(v, self.module[v.function]) for v in self.variants]
+        self._tail = self.module["copy_tail"]
 
-    def __init__(self, library: str | os.PathLike | None = None, *, tile_bytes: int = TILE_BYTES):
-        self.module = load(library)
-        self._tiles, self._tail = self.module["copy_tiles"], self.module["copy_tail"]
-        self.tile_bytes = tile_bytes
+    @property
+    def tile_sizes(self) -> tuple[int, ...]:
+        """The tile bytes of the library's variants."""
+        return tuple(v.tile_bytes for v in self.variants)
 
     def __call__(self, dst, src) -> None:
         """``dst[:] = src[:]`` byte for byte (DLPack tensors or ``tvm.runtime.Tensor``)."""
@@ -94,14 +133,16 @@ class TMACopy:
         if nbytes == 0:
             return
         align = rules.limit("bulk_global_align")
-        aligned = d.data_ptr() % align == 0 and s.data_ptr() % align == 0
-        whole = nbytes // self.tile_bytes if aligned else 0
-        if not aligned:
+        if d.data_ptr() % align or s.data_ptr() % align:
             warnings.warn(f"bulk_global_align: src or dst is not {align}-byte aligned (data pointers "
                           f"{s.data_ptr():#x}, {d.data_ptr():#x}): copied by the one-byte-per-thread kernel")
-        if whole:
-            shape = (whole, self.tile_bytes)
-            self._tiles(s._create_view(shape, "uint8"), d._create_view(shape, "uint8"))
-        if nbytes > whole * self.tile_bytes:
-            self._tail(s._create_view((nbytes,), "uint8"), d._create_view((nbytes,), "uint8"),
-                       whole * self.tile_bytes)
+            done = 0
+        else:
+            variant, kernel = next((v, k) for v, k in self._tiles if v.max_bytes is None or nbytes <= v.max_bytes)
+            whole = nbytes // variant.tile_bytes
+            done = whole * variant.tile_bytes
+            if whole:
+                shape = (whole, variant.tile_bytes)
+                kernel(s._create_view(shape, "uint8"), d._create_view(shape, "uint8"))
+        if nbytes > done:
+            self._tail(s._create_view((nbytes,), "uint8"), d._create_view((nbytes,), "uint8"), done)

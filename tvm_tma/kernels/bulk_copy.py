@@ -67,9 +67,10 @@ def copy_tail() -> tirx.PrimFunc:
     return _copy_tail
 
 
-def bulk_copy_module(*, tile_bytes: int = 32768, stages: int = 4, ctas: int = 132) -> tvm.IRModule:
-    """Both kernels in one module: ``copy_tiles`` and ``copy_tail`` (what :mod:`tvm_tma.memcpy` loads)."""
-    tiles = copy_tiles(tile_bytes=tile_bytes, stages=stages, ctas=ctas)
-    tail = copy_tail()
-    return tvm.IRModule({"copy_tiles": tiles.with_attr("global_symbol", "copy_tiles"),
-                         "copy_tail": tail.with_attr("global_symbol", "copy_tail")})
+def bulk_copy_module(tile_kernels: dict[str, dict[str, int]] | None = None) -> tvm.IRModule:
+    """:func:`copy_tiles` for each ``name -> copy_tiles keyword arguments`` of ``tile_kernels``
+    and ``copy_tail``, in one module (what :mod:`tvm_tma.memcpy` builds and loads); default:
+    one ``copy_tiles`` with the default arguments."""
+    funcs = {name: copy_tiles(**kwargs) for name, kwargs in (tile_kernels or {"copy_tiles": {}}).items()}
+    funcs["copy_tail"] = copy_tail()
+    return tvm.IRModule({name: f.with_attr("global_symbol", name) for name, f in funcs.items()})
