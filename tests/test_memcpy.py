@@ -98,4 +98,4 @@ def test_runtime_only_import_has_the_copy_api():
     env = dict(os.environ, TVM_USE_RUNTIME_LIB="1")
     out = subprocess.run([sys.executable, "-c", "import tvm_tma; print(sorted(tvm_tma.__all__))"],
                          env=env, capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['TMAError', 'copy_report', 'memcpy', 'rules']"
+    assert out.strip() == "['TMAError', 'copy_report', 'memcpy', 'p2p', 'rules']"

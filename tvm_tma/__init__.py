@@ -7,17 +7,17 @@ Importing this package registers the ``"tma"`` TIR pipeline::
                      tir_pipeline="tma")
 
 Under a runtime-only TVM (``TVM_USE_RUNTIME_LIB=1``, as on a GPU machine that only runs
-exported kernels) only the runtime side is imported: :mod:`tvm_tma.memcpy`, the rules and
-the errors.
+exported kernels) only the runtime side is imported: :mod:`tvm_tma.memcpy`,
+:mod:`tvm_tma.p2p`, the rules and the errors.
 """
 
 from tvm.base import _RUNTIME_ONLY
 
-from . import memcpy, rules
+from . import memcpy, p2p, rules
 from .errors import TMAError
 from .report import copy_report
 
-__all__ = ["TMAError", "copy_report", "memcpy", "rules"]
+__all__ = ["TMAError", "copy_report", "memcpy", "p2p", "rules"]
 
 if not _RUNTIME_ONLY:
     from . import pipeline, schedule, transforms

@@ -35,6 +35,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import tvm
+import tvm_ffi
 
 from . import rules
 
@@ -99,11 +100,16 @@ def load(path: str | os.PathLike | None = None) -> tuple[Any, tuple[Variant, ...
         return _modules[key]
 
 
-def _as_tensor(x) -> tvm.runtime.Tensor:
-    return x if isinstance(x, tvm.runtime.Tensor) else tvm.runtime.from_dlpack(x)
+def as_tensor(x: Any) -> tvm.runtime.Tensor:
+    """``x`` (a DLPack tensor) as a TVM tensor, whatever its alignment (this module checks
+    the alignment that bulk copies need itself)."""
+    if isinstance(x, tvm.runtime.Tensor):
+        return x
+    return tvm_ffi.from_dlpack(x, require_alignment=0, require_contiguous=True)
 
 
-def _nbytes(t: tvm.runtime.Tensor) -> int:
+def nbytes(t: tvm.runtime.Tensor) -> int:
+    """Bytes in ``t``."""
     return t.numel() * t.dtype.itemsize
 
 
@@ -124,13 +130,13 @@ class TMACopy:
 
     def __call__(self, dst, src) -> None:
         """``dst[:] = src[:]`` byte for byte (DLPack tensors or ``tvm.runtime.Tensor``)."""
-        d, s = _as_tensor(dst), _as_tensor(src)
-        nbytes = _nbytes(s)
-        if _nbytes(d) != nbytes:
-            raise ValueError(f"TMACopy: dst: expected {nbytes} bytes (the size of src), got {_nbytes(d)}")
+        d, s = as_tensor(dst), as_tensor(src)
+        size = nbytes(s)
+        if nbytes(d) != size:
+            raise ValueError(f"TMACopy: dst: expected {size} bytes (the size of src), got {nbytes(d)}")
         if not (d.is_contiguous() and s.is_contiguous()):
             raise ValueError("TMACopy: expected contiguous src and dst")
-        if nbytes == 0:
+        if size == 0:
             return
         align = rules.limit("bulk_global_align")
         if d.data_ptr() % align or s.data_ptr() % align:
@@ -138,11 +144,11 @@ class TMACopy:
                           f"{s.data_ptr():#x}, {d.data_ptr():#x}): copied by the one-byte-per-thread kernel")
             done = 0
         else:
-            variant, kernel = next((v, k) for v, k in self._tiles if v.max_bytes is None or nbytes <= v.max_bytes)
-            whole = nbytes // variant.tile_bytes
+            variant, kernel = next((v, k) for v, k in self._tiles if v.max_bytes is None or size <= v.max_bytes)
+            whole = size // variant.tile_bytes
             done = whole * variant.tile_bytes
             if whole:
                 shape = (whole, variant.tile_bytes)
                 kernel(s._create_view(shape, "uint8"), d._create_view(shape, "uint8"))
-        if nbytes > done:
-            self._tail(s._create_view((nbytes,), "uint8"), d._create_view((nbytes,), "uint8"), done)
+        if size > done:
+            self._tail(s._create_view((size,), "uint8"), d._create_view((size,), "uint8"), done)
