@@ -26,6 +26,7 @@ import statistics
 import sys
 import threading
 import time
+import warnings
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # tvm_tma (runtime side)
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
@@ -39,17 +40,20 @@ from tvm_tma import memcpy  # noqa: E402
 MiB = 1 << 20
 
 
-def check(copy: memcpy.TMACopy, nbytes: int, gen: torch.Generator) -> dict:
-    """Copy ``nbytes`` random bytes into a poisoned buffer; compare byte for byte."""
-    src = torch.randint(0, 256, (nbytes,), dtype=torch.uint8, device="cuda", generator=gen)
-    dst = torch.full((nbytes + 64,), 0x5A, dtype=torch.uint8, device="cuda")  # 64 guard bytes
-    copy(dst[:nbytes], src)
+def check(copy: memcpy.TMACopy, nbytes: int, gen: torch.Generator, offset: int = 0) -> dict:
+    """Copy ``nbytes`` random bytes into a poisoned buffer, both ``offset`` bytes past an
+    aligned allocation (misaligned: the byte kernel, with a warning); compare byte for byte."""
+    src = torch.randint(0, 256, (nbytes + offset,), dtype=torch.uint8, device="cuda", generator=gen)[offset:]
+    dst = torch.full((nbytes + 64 + offset,), 0x5A, dtype=torch.uint8, device="cuda")[offset:]  # 64 guard bytes
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        copy(dst[:nbytes], src)
     torch.cuda.synchronize()
     wrong = int((dst[:nbytes] != src).sum())
     guard = int((dst[nbytes:] != 0x5A).sum())
     del src, dst
     torch.cuda.empty_cache()
-    return {"bytes": nbytes, "wrong": wrong, "guard_overwritten": guard, "correct": wrong == 0 and guard == 0}
+    return {"bytes": nbytes, "offset": offset, "wrong": wrong, "guard_overwritten": guard, "correct": wrong == 0 and guard == 0}
 
 
 def queued_time_ms(launch, launches: int = 50) -> list[float]:
@@ -171,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         if opts.big:
             sizes += [(1 << 31) + 16, (1 << 32) + 48]
         entry["checks"] = [check(copy, n, gen) for n in sorted(set(sizes))]
+        entry["checks"] += [check(copy, 100003, gen, offset) for offset in (1, 4, 16)]
         print(lib["name"], json.dumps(entry), flush=True)
         report["libraries"].append(entry)
     report["host_us"] = host_us(next(iter(copies.values())))
