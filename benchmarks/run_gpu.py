@@ -106,7 +106,17 @@ def time_ms(launch: Callable[[], Any], min_iters: int, budget_ms: float = 300.0)
     end.record()
     end.synchronize()
     iters = max(min_iters, min(1000, int(budget_ms / max(start.elapsed_time(end), 1e-3))))
-    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(iters)]
+    return timed_launches(launch, iters)
+
+
+def timed_launches(launch: Callable[[], Any], count: int, spin_cycles: int = 0) -> list[float]:
+    """``count`` launches, each between two CUDA events (ms each). With ``spin_cycles`` the
+    GPU first spins that long (``torch.cuda._sleep``) while the launches queue up behind it,
+    so each pair of events times the GPU alone, launches back to back."""
+    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(count)]
+    torch.cuda.synchronize()
+    if spin_cycles:
+        torch.cuda._sleep(spin_cycles)
     for s, e in events:
         s.record()
         launch()
