@@ -28,6 +28,7 @@ current stream of the issuing GPU (``tvm_ffi.use_torch_stream`` makes it torch's
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import threading
 from typing import Any
@@ -49,6 +50,7 @@ _lock = threading.Lock()
 _peer_enabled: set[tuple[int, int]] = set()
 
 
+@functools.cache
 def _cudart() -> ctypes.CDLL:
     """The CUDA runtime that TVM's CUDA runtime links (already loaded in this process)."""
     for name in ("libcudart.so.13", "libcudart.so.12", "libcudart.so"):
