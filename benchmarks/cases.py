@@ -90,6 +90,13 @@ def tile_case(name: str, m: int, n: int, dtype: str = "float32", staged: bool = 
                 size=f"{m}x{n} {dtype}", bytes_moved=(inputs + 1) * m * n * DTYPE_BYTES[dtype])
 
 
+def tile3d_case(name: str, p: int, m: int, n: int, dtype: str = "float32", **kwargs: Any) -> Case:
+    """``B = A * 2`` over ``p x m x n`` through 3-D shared boxes (``tile_scale_3d``)."""
+    return Case(name, "tile_scale_3d", {"p": p, "m": m, "n": n, "dtype": dtype, **kwargs},
+                (((p, m, n), dtype),) * 2, (1,), "scale2", size=f"{p}x{m}x{n} {dtype}",
+                bytes_moved=2 * p * m * n * DTYPE_BYTES[dtype])
+
+
 _CASES = [
     # Baselines (timed).
     copy_case("bench_copy_1gib", 1 << 28, timed=True),
@@ -129,6 +136,20 @@ _CASES = [
     tile_case("check_store_rows_f16", 1000, 512, "float16", store=True, stages=4),
     tile_case("check_store_only", 1000, 512, staged=True, load=False, store=True),
     tile_case("check_store_staged_load_and_store", 1000, 512, staged=True, store=True),
+    # Tensor maps (issue 6): strided tiles as one cp.async.bulk.tensor each, edge tiles
+    # (sizes not multiples of the tile) zero-filled by the hardware instead of cp.async;
+    # 2-D and 3-D, fp32/fp16/int8, pipelined and synchronous (bulk_copy blocks).
+    tile_case("check_tmap_2d_pipe", 1024, 512),
+    tile_case("check_tmap_2d_edge_pipe", 1000, 500, stages=3),
+    tile_case("check_tmap_2d_edge_f16", 999, 328, "float16", stages=4),
+    tile_case("check_tmap_2d_edge_i8", 1001, 336, "int8", stages=2),
+    tile_case("check_tmap_2d_edge_staged", 1000, 500, staged=True),
+    tile_case("check_tmap_2d_edge_staged_f16", 77, 200, "float16", staged=True),
+    tile3d_case("check_tmap_3d_pipe", 6, 96, 192),
+    tile3d_case("check_tmap_3d_edge_pipe", 7, 100, 200, stages=3),
+    tile3d_case("check_tmap_3d_edge_f16", 5, 37, 96, "float16", staged=True),
+    tile3d_case("check_tmap_3d_edge_i8", 3, 20, 160, "int8", stages=3),
+    tile3d_case("check_tmap_3d_edge_staged", 7, 100, 200, staged=True),
     gemm_case("check_gemm_512", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1)),
     gemm_case("check_gemm_96_trips3", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
               k_factors=(3, 2, 1)),

@@ -17,11 +17,18 @@ import pytest
 
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels.bulk_copy import bulk_copy_module
+from tvm_tma.kernels import tile_scale_3d
 from tvm_tma.kernels.gemm import gemm_mma
 from workloads import cuda_source, tile_scale_staged, tile_scale
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 REGEN = os.environ.get("TVM_TMA_REGEN_GOLDEN") == "1"
+
+
+def runs(build):
+    """A case about 1-D bulk runs and their fallbacks: compiled without tensor maps."""
+    return build, "tma_no_tensor_maps"
+
 
 CASES = {
     # one bulk copy per stage (the tile is contiguous in both memories)
@@ -29,23 +36,30 @@ CASES = {
     # one bulk copy per padded shared row, fp16
     "pipeline_padded_rows_f16": lambda: tile_scale(256, 256, tile_n=64, dtype="float16", pads=(8,)),
     # int8, spare threads predicated off, 4 stages
-    "pipeline_rows_i8": lambda: tile_scale(256, 256, tile_n=64, dtype="int8", stages=4),
+    "pipeline_rows_i8": runs(lambda: tile_scale(256, 256, tile_n=64, dtype="int8", stages=4)),
     # a tail: cp.async on the same barriers
-    "pipeline_tail_fallback": lambda: tile_scale(250, 256, tile_n=64),
+    "pipeline_tail_fallback": runs(lambda: tile_scale(250, 256, tile_n=64)),
     # A by bulk, C (misaligned shared rows) by cp.async, one barrier
-    "pipeline_mixed": lambda: tile_scale(256, 256, second_input=True, pads=(0, 2)),
+    "pipeline_mixed": runs(lambda: tile_scale(256, 256, second_input=True, pads=(0, 2))),
     # trip count below the stage count
     "pipeline_one_trip": lambda: tile_scale(16, 64, tile_n=64, stages=3),
     # synchronous bulk copy outside a pipeline
-    "bulk_copy_block": lambda: tile_scale_staged(256, 256),
+    "bulk_copy_block": runs(lambda: tile_scale_staged(256, 256)),
     # upstream TVM's pipelined tensor-core GEMM schedule
     "gemm_mma_4096": lambda: gemm_mma(),
     # load, compute into shared, bulk store one stage later; a tail
-    "pipeline_bulk_store_tail": lambda: tile_scale(250, 256, tile_n=64, store=True),
+    "pipeline_bulk_store_tail": runs(lambda: tile_scale(250, 256, tile_n=64, store=True)),
     # a bulk store outside any pipeline (ordinary loads)
     "bulk_store_block": lambda: tile_scale_staged(250, 256, load=False, store=True),
     # the persistent TMA copy kernel of tvm_tma.memcpy (dynamic size, int64 offsets)
     "bulk_copy_kernel": lambda: bulk_copy_module(),
+    # tensor maps: a 2-D tile per stage, the last row tile at the edge (zero-filled), the
+    # descriptor a const __grid_constant__ CUtensorMap kernel parameter
+    "tensor_map_2d_edge_pipeline": lambda: tile_scale(250, 256, tile_n=64),
+    # A by tensor map, C (misaligned padded rows) by cp.async, one barrier
+    "tensor_map_mixed": lambda: tile_scale(256, 256, second_input=True, pads=(0, 2)),
+    # a 3-D box with edges in every dimension, synchronous bulk_copy block, fp16
+    "tensor_map_3d_edge_block": lambda: tile_scale_3d(5, 37, 96, dtype="float16", staged=True),
 }
 
 
@@ -56,7 +70,8 @@ def _golden_part(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def sources():
-    return {name: cuda_source(build()) for name, build in CASES.items()}
+    return {name: cuda_source(case[0](), case[1]) if isinstance(case, tuple) else cuda_source(case())
+            for name, case in CASES.items()}
 
 
 @pytest.mark.parametrize("case", sorted(CASES))

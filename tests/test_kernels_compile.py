@@ -15,7 +15,7 @@ import cases  # noqa: E402
 
 # One small correctness case per builder (tails / odd trip counts included).
 CASES = ["check_copy_tail", "check_add_tail_trips5", "check_rms_norm_row_tail", "check_gemm_512",
-         "check_tile_tail", "check_tile_staged"]
+         "check_tile_tail", "check_tile_staged", "check_tmap_3d_edge_pipe"]
 
 
 def test_every_builder_is_covered():

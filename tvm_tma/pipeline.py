@@ -42,7 +42,7 @@ def _passes(config, options: dict) -> list[tvm.transform.Pass]:
         # rings and their copies become cp.async.bulk (or cp.async on the same barrier).
         transforms.LowerAsyncPipelineToMBarrier(**options),
         # tvm-tma: copy blocks marked with tvm_tma.schedule.bulk_copy outside any pipeline.
-        transforms.LowerBulkCopyBlocks(),
+        transforms.LowerBulkCopyBlocks(tensor_maps=options.get("tensor_maps", True)),
         # tvm-tma: check the barrier protocol the two passes above emitted (init before use,
         # arrivals and expect_tx bytes per phase, wait parities), while blocks still carry it.
         transforms.VerifyMBarrierProtocol(),
@@ -122,9 +122,11 @@ def _storage_rewrite_without_bulk_stores() -> tvm.transform.Pass:
 def tma_tir_pipeline(**options):
     """Pipeline factory in the form ``tvm.tirx.compilation_pipeline`` expects.
 
-    ``options`` go to :func:`tvm_tma.transforms.LowerAsyncPipelineToMBarrier`; register a
-    variant under another name to use them, e.g.
-    ``register_tir_pipeline("tma_min128", lambda: tma_tir_pipeline(min_run_bytes=128))``.
+    ``options`` go to :func:`tvm_tma.transforms.LowerAsyncPipelineToMBarrier` (``tensor_maps``
+    also to :func:`tvm_tma.transforms.LowerBulkCopyBlocks`); register a variant under another
+    name to use them, e.g.
+    ``register_tir_pipeline("tma_min128", lambda: tma_tir_pipeline(min_run_bytes=128))``, or
+    ``"tma_no_tensor_maps"`` (registered by :func:`register`): 1-D bulk runs only.
     """
 
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
@@ -136,5 +138,8 @@ def tma_tir_pipeline(**options):
 
 
 def register() -> None:
-    """Register the pipeline under the name ``"tma"`` (idempotent)."""
+    """Register the pipeline under the name ``"tma"``, and ``"tma_no_tensor_maps"`` without
+    tensor maps (idempotent)."""
     compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)
+    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_no_tensor_maps",
+                                               lambda: tma_tir_pipeline(tensor_maps=False))

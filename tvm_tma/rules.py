@@ -2,7 +2,9 @@
 
 The lowering passes never compare against bare numbers: they look a rule up here and report
 it by name (in :class:`tvm_tma.errors.TMAError` and in the copy report), so a fallback or an
-error always says which rule decided it. Sources name the PTX ISA (9.0, CUDA 13.0) instruction section that states each rule.
+error always says which rule decided it. Sources name the PTX ISA (9.0, CUDA 13.0) instruction section that states each rule, or for
+the tensor-map rules (``tensor_map_*``) the CUDA driver API's ``cuTensorMapEncodeTiled``
+parameter that states it.
 """
 
 from __future__ import annotations
@@ -46,12 +48,49 @@ _RULES = (
          "every mbarrier slot is initialized before use; each phase gets exactly its init count "
          "of arrivals and copies completing exactly its expect_tx bytes; each wait targets the "
          "next phase with its parity, after that phase was issued and before a later one"),
+    # Tensor maps (cp.async.bulk.tensor with a CUtensorMap made by cuTensorMapEncodeTiled).
+    Rule("tensor_map_rank", 5, "dimensions", "CUDA driver API, cuTensorMapEncodeTiled (tensorRank); "
+         "PTX ISA, cp.async.bulk.tensor (.dim)",
+         "a tensor map describes 1 to 5 dimensions"),
+    Rule("tensor_map_dtype", 0, "", "CUDA driver API, cuTensorMapEncodeTiled (tensorDataType, "
+         "CUtensorMapDataType)",
+         "the element type is one CUtensorMapDataType can describe"),
+    Rule("tensor_map_box_dim", 256, "elements", "CUDA driver API, cuTensorMapEncodeTiled (boxDim)",
+         "each box dimension is 1 to 256 elements"),
+    Rule("tensor_map_inner_box_bytes", 16, "bytes", "CUDA driver API, cuTensorMapEncodeTiled (boxDim)",
+         "with interleave NONE, the innermost box dimension times the element size is a multiple "
+         "of 16 bytes"),
+    Rule("tensor_map_swizzle_span", 128, "bytes", "CUDA driver API, cuTensorMapEncodeTiled (swizzle)",
+         "with a swizzle, the innermost box dimension times the element size is at most the "
+         "swizzle span (32, 64 or 128 bytes)"),
+    Rule("tensor_map_global_dim", 1 << 32, "elements", "CUDA driver API, cuTensorMapEncodeTiled (globalDim)",
+         "each global dimension is 1 to 2^32 elements"),
+    Rule("tensor_map_global_stride", 16, "bytes", "CUDA driver API, cuTensorMapEncodeTiled (globalStrides)",
+         "each global stride (bytes, all but the innermost dimension) is a multiple of 16 and "
+         "less than 2^40"),
+    Rule("tensor_map_global_align", 16, "bytes", "CUDA driver API, cuTensorMapEncodeTiled (globalAddress)",
+         "the global base address is 16-byte aligned (32 with interleave)"),
+    Rule("tensor_map_element_stride", 8, "elements", "CUDA driver API, cuTensorMapEncodeTiled (elementStrides)",
+         "each element stride is 1 to 8"),
+    Rule("tensor_map_shared_align", 128, "bytes", "PTX ISA, Tensor Memory Accelerator (tensor copy "
+         "restrictions: shared memory address alignment)",
+         "the shared-memory box of cp.async.bulk.tensor starts 128-byte aligned (1024 for the "
+         "128B swizzle)"),
+    Rule("tensor_map_descriptor_align", 64, "bytes", "CUDA driver API, cuTensorMapEncodeTiled (tensorMap); "
+         "PTX ISA, tensormap (.param / .const space)",
+         "the CUtensorMap object is 64-byte aligned: TVM passes it as a "
+         "const __grid_constant__ CUtensorMap kernel parameter, aligned by its type"),
 )
 
 RULES: dict[str, Rule] = {rule.name: rule for rule in _RULES}
 
 CP_ASYNC_SIZES = (4, 8, 16)
 """Bytes one cp.async may move (PTX ISA, cp.async); ``.cg`` takes only 16."""
+
+
+SWIZZLE_SPANS = (0, 32, 64, 128)
+"""Bytes of one swizzled row per CUtensorMapSwizzle value (NONE, 32B, 64B, 128B); the shared
+box of the 128B swizzle must start 1024-byte aligned (CUDA driver API, CUtensorMapSwizzle)."""
 
 
 def limit(name: str) -> int:

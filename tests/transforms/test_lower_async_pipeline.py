@@ -14,11 +14,12 @@ import tvm_tma
 from workloads import cuda_source, tile_scale
 
 BULK = "cp_async_bulk_g2s_cluster"
+RUNS = "tma_no_tensor_maps"  # 1-D bulk runs only: strided and edge tiles without tensor maps
 
 
-def compile_with_report(**kwargs):
+def compile_with_report(pipeline: str = RUNS, **kwargs):
     with tvm_tma.copy_report() as report:
-        src = cuda_source(tile_scale(**kwargs))
+        src = cuda_source(tile_scale(**kwargs), pipeline)
     return src, report
 
 
@@ -118,4 +119,4 @@ def test_min_arch():
 def test_cp_async_size_when_fallback_is_impossible():
     # A tail forces the fallback; 2-byte unvectorized pieces cannot be cp.async.
     with pytest.raises(tvm_tma.TMAError, match=r"cp_async_size: .*got 2 bytes per thread aligned to 2 bytes \(vectorize the copy loop"):
-        cuda_source(tile_scale(250, 64, tile_n=64, dtype="float16", vec_bytes=2))
+        cuda_source(tile_scale(250, 64, tile_n=64, dtype="float16", vec_bytes=2), RUNS)

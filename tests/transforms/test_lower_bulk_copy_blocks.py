@@ -12,7 +12,7 @@ from workloads import cuda_source, tile_scale_staged
 
 def test_marked_copy_becomes_bulk_with_flipping_parity():
     with tvm_tma.copy_report() as report:
-        src = cuda_source(tile_scale_staged(256, 256))
+        src = cuda_source(tile_scale_staged(256, 256), "tma_no_tensor_maps")
     assert [(r.instruction, r.pieces, r.bytes) for r in report] == [("cp.async.bulk", 16, 4096)]
     kernel = src[src.index('extern "C" __global__'):]
     # The barrier lives in shared memory (not a kernel parameter) and is set up once.
@@ -26,7 +26,7 @@ def test_marked_copy_becomes_bulk_with_flipping_parity():
 
 def test_marked_tail_tile_falls_back_to_cp_async():
     with tvm_tma.copy_report() as report:
-        src = cuda_source(tile_scale_staged(250, 256))
+        src = cuda_source(tile_scale_staged(250, 256), "tma_no_tensor_maps")
     assert [(r.instruction, r.rule) for r in report] == [("cp.async.bulk (whole tiles)", "dense_box")]
     assert report[0].reason.endswith("cp.async unless i_0 < 15")
     assert "mbarrier_arrive_noinc" in src and "(uint)129);" in src

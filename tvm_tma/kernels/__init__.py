@@ -8,6 +8,6 @@ Each builder returns an ``IRModule`` whose ``"main"`` PrimFunc is scheduled for 
 from .elementwise import add, copy
 from .gemm import gemm_mma
 from .norm import rms_norm
-from .tiles import tile_scale, tile_scale_staged
+from .tiles import tile_scale, tile_scale_3d, tile_scale_staged
 
-__all__ = ["add", "copy", "gemm_mma", "rms_norm", "tile_scale", "tile_scale_staged"]
+__all__ = ["add", "copy", "gemm_mma", "rms_norm", "tile_scale", "tile_scale_3d", "tile_scale_staged"]

@@ -87,3 +87,37 @@ def tile_scale_staged(m: int, n: int, *, dtype: str = "float32", tile_m: int = 1
     if store:
         _write_back_through_shared(sch, sch.get_sblock("B"), io, threads, vector_lanes(dtype, vec_bytes))
     return sch.mod
+
+
+def tile_scale_3d(p: int, m: int, n: int, *, dtype: str = "float32", tile: tuple[int, int, int] = (2, 8, 64),
+                  stages: int = 2, threads: int = 128, vec_bytes: int = 16, staged: bool = False) -> tvm.IRModule:
+    """``B = A * 2`` over a ``p x m x n`` tensor through ``tile`` boxes of shared memory: a 3-D
+    box of a row-major tensor (the global side strided in two dimensions, what a 3-D tensor
+    map copies). CTA ``(x, y)`` owns columns ``[x*tn, (x+1)*tn)`` and planes ``[y*tp, (y+1)*tp)``
+    and walks the row tiles, pipelined over ``stages`` (or, ``staged``, one synchronous
+    :func:`tvm_tma.schedule.bulk_copy` per tile). Sizes that are not multiples of the tile
+    give edge tiles."""
+    tp, tm, tn = tile
+    a = te.placeholder((p, m, n), dtype, name="A")
+    b = te.compute((p, m, n), lambda i, j, k: a[i, j, k] * tvm.tirx.const(2, dtype), name="B")
+    sch = tvm.s_tir.Schedule(te.create_prim_func([a, b]))
+    block = sch.get_sblock("B")
+    i, j, k = sch.get_loops(block)
+    io, ii = sch.split(i, [None, tp])
+    jo, ji = sch.split(j, [None, tm])
+    ko, ki = sch.split(k, [None, tn])
+    sch.reorder(ko, io, jo, ii, ji, ki)
+    sch.bind(ko, "blockIdx.x")
+    sch.bind(io, "blockIdx.y")
+    _, tx = sch.split(sch.fuse(ii, ji, ki), [None, threads])
+    sch.bind(tx, "threadIdx.x")
+    cache = sch.cache_read(block, 0, "shared")
+    sch.compute_at(cache, jo)
+    _, ctx, cvec = sch.split(sch.fuse(*sch.get_loops(cache)[-3:]), [None, threads, vector_lanes(dtype, vec_bytes)])
+    sch.bind(ctx, "threadIdx.x")
+    sch.vectorize(cvec)
+    if staged:
+        bulk_copy(sch, cache)
+    else:
+        tma_pipeline(sch, jo, stages=stages)
+    return sch.mod

@@ -14,17 +14,31 @@ write every element of a box of ``S`` exactly once from the same box of ``A`` (t
 into one run (the whole tile when it is contiguous, one run per row when shared rows are
 padded), and checks the bulk rules of :mod:`tvm_tma.rules` (16-byte sizes and alignment).
 :func:`emit_bulk` spreads the runs over the CTA's threads, one ``cp.async.bulk`` each, all
-completing on one mbarrier. Anything else becomes a :class:`FallbackPlan`, which
+completing on one mbarrier.
+
+Tensor maps (:mod:`.tensor_map`): when the caller passes the PrimFunc's :class:`TensorMaps`,
+a load whose tile is more than one contiguous run (a 2-D tile of a row-major matrix, a 3-D
+box), or whose tile can cross the buffer's edge (a tail predicate that is exactly the
+buffer's bounds), becomes a :class:`TensorPlan` instead: one
+``cp.async.bulk.tensor.{rank}d`` per tile, issued by thread 0, completing ``box`` bytes on the
+same mbarrier (:func:`emit_tensor`); the hardware zero-fills the part of an edge box outside
+the buffer. That needs a dense box in shared memory (no padded rows) and the
+``tensor_map_*`` rules; where a rule fails the copy stays 1-D runs (reported with the rule),
+and a tile that is one contiguous run needs no tensor map. Anything else becomes a
+:class:`FallbackPlan`, which
 :func:`emit_cp_async` lowers to per-thread ``cp.async`` of 4, 8 or 16 bytes that arrive on the
 same mbarrier through ``cp.async.mbarrier.arrive.noinc``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import tvm
+import tvm_ffi
 from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
@@ -33,6 +47,7 @@ from tvm.script import tirx as T
 from .. import report, rules
 from ..errors import TMAError
 from ._ir import cast_to, free_vars, seq, substitute, uses_var
+from .tensor_map import TensorMaps, TensorMapSpec, check_shared_box, make_spec, prefetch
 
 BULK_G2S = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
 BULK_S2G = "cp.async.bulk.global.shared::cta.bulk_group"
@@ -75,6 +90,35 @@ class BulkPlan:
     def total_bytes(self) -> int:
         return self.num_runs * self.run_bytes
 
+    no_tensor_map: tuple[str, str] | None = None
+    """(rule, reason) when a tensor map was wanted for this copy but a rule forbids it."""
+
+
+@dataclass(frozen=True)
+class TensorPlan:
+    """A dense box copied by one ``cp.async.bulk.tensor`` with the tensor map ``spec``.
+
+    ``coords`` is the box's origin in the global buffer and ``shared_start`` in the shared one
+    (outermost dimension first, as in the IR); the hardware zero-fills (loads) or skips
+    (stores) the part of the box outside the global buffer.
+    """
+
+    src: tirx.Buffer
+    dst: tirx.Buffer
+    spec: TensorMapSpec
+    coords: tuple[tirx.PrimExpr, ...]
+    shared_start: tuple[tirx.PrimExpr, ...]
+
+    num_runs = 1
+
+    @property
+    def is_load(self) -> bool:
+        return _is_shared(self.dst)
+
+    @property
+    def total_bytes(self) -> int:
+        return self.spec.box_bytes
+
 
 @dataclass(frozen=True)
 class FallbackPlan:
@@ -95,7 +139,7 @@ class GuardedPlan:
     ``fallback`` is ``None`` when the predicate is uniform over the tile (a CTA of a
     persistent grid past the last tile): then the tile is copied whole or not at all."""
 
-    bulk: BulkPlan
+    bulk: BulkPlan | TensorPlan
     fallback: FallbackPlan | None
     full: tirx.PrimExpr
 
@@ -104,7 +148,7 @@ class GuardedPlan:
         return self.bulk.dst
 
 
-Plan = BulkPlan | FallbackPlan | GuardedPlan
+Plan = BulkPlan | TensorPlan | FallbackPlan | GuardedPlan
 
 
 def _is_shared(buf: tirx.Buffer) -> bool:
@@ -203,14 +247,17 @@ def _all_of(conds: list[tirx.PrimExpr]) -> tirx.PrimExpr:
 
 def plan_copy(
     stmt: tirx.Stmt, threads: list[ThreadAxis], analyzer: arith.Analyzer, *, min_run_bytes: int = 16,
-    ignore_tail: bool = False,
+    ignore_tail: bool = False, maps: TensorMaps | None = None, edge: bool = False,
 ) -> Plan:
     """Plan the copy nest ``stmt`` run by the CTA threads ``threads``.
 
     Runs shorter than ``min_run_bytes`` are given to cp.async (rule ``bulk_min_run``): the
     copy engine takes one request per run, and many tiny requests can be slower than
     per-thread cp.async. A copy predicated by a tail (``i < n``) is a :class:`GuardedPlan`
-    when its whole box is bulk-legal (``ignore_tail`` plans that box).
+    when its whole box is bulk-legal (``ignore_tail`` plans that box), or a
+    :class:`TensorPlan` when the tail is the buffer's bounds. ``maps``: the PrimFunc's
+    tensor maps (``None``: no tensor maps); ``edge`` asks for a tensor map also for a tile
+    that is one run (it may cross the buffer's edge).
     """
     peeled = peel_copy(stmt)
     if peeled is None:
@@ -249,12 +296,16 @@ def plan_copy(
     conjuncts = [c for pred in predicates for c in _conjuncts(pred)]
     shape = [c for c in conjuncts if all(_in(v, iters) for v in free_vars(c))]
     tails = [c for c in conjuncts if not all(_in(v, iters) for v in free_vars(c))]
-    if tails and not ignore_tail and not any(uses_var(c, iters) for c in tails):
-        whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True)
-        if isinstance(whole, BulkPlan):
-            return GuardedPlan(whole, None, _all_of(tails))
     if tails and not ignore_tail:
-        whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True)
+        uniform = not any(uses_var(c, iters) for c in tails)
+        whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True,
+                          maps=maps, edge=not uniform)
+        if uniform and isinstance(whole, (BulkPlan, TensorPlan)):
+            return GuardedPlan(whole, None, _all_of(tails))
+        if isinstance(whole, TensorPlan):
+            if _tail_is_bounds(tails, g_idx, g_buf, dom, analyzer):
+                return whole  # edge tiles: the hardware zero-fills what the tail left out
+            whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True)
         full = _whole_tile_condition(tails, dom, analyzer)
         reason = f"the copy is predicated ({tails[0]}): a tail"
         if isinstance(whole, BulkPlan) and full is not None:
@@ -316,6 +367,13 @@ def plan_copy(
             run_elems *= extents[k]
             cut -= 1
         looped = box[:cut]
+    no_tensor_map = None
+    if (maps is not None and (looped or edge) and g_buf.same_as(src) and maps.describes(g_buf)
+            and _dense_in_shared(box, extents, sst, analyzer)):
+        try:
+            return _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin)
+        except TMAError as err:
+            no_tensor_map = (err.rule, str(err).partition(": ")[2])
     run_bytes = run_elems * _elem_bytes(g_buf)
     unit = rules.limit("bulk_size_multiple")
     if run_bytes % unit:
@@ -344,7 +402,47 @@ def plan_copy(
     if plan.is_load and plan.total_bytes > rules.limit("mbarrier_tx_count"):
         return fallback("mbarrier_tx_count", f"{plan.total_bytes} bytes: expected at most "
                         f"{rules.limit('mbarrier_tx_count')} bytes per barrier phase")
-    return plan
+    return dataclasses.replace(plan, no_tensor_map=no_tensor_map) if no_tensor_map else plan
+
+
+def _dense_in_shared(box, extents, sst, analyzer: arith.Analyzer) -> bool:
+    """Whether the box is dense in shared memory (a tensor copy writes it so): the shared
+    strides of its dimensions are those of a compact array of the box's extents."""
+    dense = 1
+    for k, j in reversed(box):
+        if not analyzer.can_prove_equal(sst[j], dense):
+            return False
+        dense *= extents[k]
+    return True
+
+
+def _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin) -> TensorPlan:
+    """The tensor copy of the box (``extents`` per dimension of ``g_buf``); raises
+    :class:`TMAError` for a tensor-map rule the box or the buffers break."""
+    spec = make_spec(g_buf, gst, extents)
+    check_shared_box(spec, s_buf, arith.Analyzer().simplify(_flat_offset(s_buf, s_origin) * _elem_bytes(s_buf)))
+    if spec.box_bytes > rules.limit("mbarrier_tx_count"):
+        raise TMAError("mbarrier_tx_count", f"{spec.box_bytes} bytes: expected at most "
+                       f"{rules.limit('mbarrier_tx_count')} bytes per barrier phase")
+    return TensorPlan(g_buf, s_buf, spec, tuple(g_origin), tuple(s_origin))
+
+
+def _tail_is_bounds(tails, g_idx, g_buf: tirx.Buffer, dom: dict, analyzer: arith.Analyzer) -> bool:
+    """Whether the tail predicate holds for exactly the box elements inside ``g_buf``, so that
+    a tensor copy of the whole box (zero-filled outside the buffer) writes every element the
+    predicated copy wrote, with the same value. The elements it adds were left unwritten by
+    the copy: a cache_read tile's consumers are predicated by the same bounds and never read
+    them, and any reader that did would have read undefined values before."""
+    scoped = arith.Analyzer()
+    for var, rng in dom.items():
+        scoped.bind(var, rng)
+    bounds = [idx < extent for idx, extent in zip(g_idx, g_buf.shape)]
+    # TVM simplifies a bound and the predicate alike (``64*x + 4*(t%16) + v < 200`` becomes
+    # ``8*x + t%16//2 < 25``), which its constraint proofs cannot always see through.
+    normal = [scoped.simplify(b) for b in bounds]
+    with scoped.constraint_scope(_all_of(bounds + [idx >= 0 for idx in g_idx])):
+        return all(scoped.can_prove(cond) or any(tvm_ffi.structural_equal(scoped.simplify(cond), b)
+                                                 for b in normal) for cond in tails)
 
 
 def _misaligned(buf, start, plan: BulkPlan, align: int) -> str:
@@ -401,6 +499,40 @@ def emit_bulk(plan: BulkPlan, barrier: tirx.PrimExpr | None, threads: list[Threa
     if rounds > 1:
         copy = tirx.For(rnd, 0, rounds, tirx.ForKind.SERIAL, copy)
     return copy
+
+
+def emit_tensor(plan: TensorPlan, maps: TensorMaps, barrier: tirx.PrimExpr | None,
+                threads: list[ThreadAxis]) -> tirx.Stmt:
+    """The tensor copy of ``plan``, issued by thread 0 (coordinates innermost first, in
+    elements, signed: an edge box may start or end outside the buffer). A load::
+
+        cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+            [S + box], [map, {c0, r0}], [barrier];
+
+    a store (``barrier`` is ``None``)::
+
+        cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [map, {c0, r0}], [S + box];
+    """
+    tid, _ = flat_thread_index(threads)
+    var = maps.var(plan.spec, plan.dst if plan.is_load else plan.src)
+    shared = plan.dst if plan.is_load else plan.src
+    box = T.address_of(tirx.BufferLoad(shared, list(plan.shared_start)))
+    coords = [cast_to("int32", c) for c in reversed(plan.coords)]
+    if plan.is_load:
+        op = f"cp.async.bulk.tensor.{plan.spec.rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+        copy = T.ptx[op](box, T.address_of(var), *coords, barrier)
+    else:
+        copy = T.ptx[f"cp.async.bulk.tensor.{plan.spec.rank}d.global.shared::cta.tile.bulk_group"](
+            T.address_of(var), *coords, box)
+    return tirx.IfThenElse(tid == 0, tirx.Evaluate(copy), None)
+
+
+def emit_copy(plan: BulkPlan | TensorPlan, maps: TensorMaps | None, barrier: tirx.PrimExpr | None,
+              threads: list[ThreadAxis]) -> tirx.Stmt:
+    """:func:`emit_bulk` or :func:`emit_tensor`, whichever ``plan`` is."""
+    if isinstance(plan, TensorPlan):
+        return emit_tensor(plan, maps, barrier, threads)
+    return emit_bulk(plan, barrier, threads)
 
 
 def _byte_alignment(buf: tirx.Buffer, indices) -> int:
@@ -464,16 +596,28 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
     return body
 
 
+def instruction(plan: BulkPlan | TensorPlan) -> str:
+    """The report's name of the instruction ``plan`` issues."""
+    return f"cp.async.bulk.tensor.{plan.spec.rank}d" if isinstance(plan, TensorPlan) else "cp.async.bulk"
+
+
 def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
     """Add ``plan`` to the active :func:`tvm_tma.copy_report` collections."""
     if isinstance(plan, GuardedPlan) and plan.fallback is None:
         entry = report.CopyRecord(func_name, plan.bulk.src.name, plan.bulk.dst.name, plan.bulk.total_bytes,
-                                  f"cp.async.bulk (when {plan.full})", plan.bulk.num_runs, site=site)
+                                  f"{instruction(plan.bulk)} (when {plan.full})", plan.bulk.num_runs, site=site)
     elif isinstance(plan, GuardedPlan):
         entry = report.CopyRecord(func_name, plan.bulk.src.name, plan.bulk.dst.name,
                                   plan.bulk.total_bytes, "cp.async.bulk (whole tiles)",
                                   plan.bulk.num_runs, plan.fallback.rule,
                                   f"{plan.fallback.reason}: cp.async unless {plan.full}", site=site)
+    elif isinstance(plan, TensorPlan):
+        entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,
+                                  instruction(plan), 1, site=site)
+    elif isinstance(plan, BulkPlan) and plan.no_tensor_map:
+        rule, reason = plan.no_tensor_map
+        entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,
+                                  "cp.async.bulk", plan.num_runs, rule, f"no tensor map: {reason}", site=site)
     elif isinstance(plan, BulkPlan):
         entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,
                                   "cp.async.bulk", plan.num_runs, site=site)
@@ -486,10 +630,11 @@ def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
 
 def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAxis],
                predicate: tirx.PrimExpr, before_sync: tirx.Stmt | None = None,
-               arrive_noinc: bool = False) -> list[tirx.Stmt]:
+               arrive_noinc: bool = False, maps: TensorMaps | None = None) -> list[tirx.Stmt]:
     """The copies of one barrier phase, issued by the whole CTA::
 
         if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [barrier], predicate ? bulk_bytes : 0
+                     # (bulk_bytes counts a tensor copy's whole box, edge boxes too)
         <before_sync>            # e.g. the wait for bulk stores that read the tiles
         __syncthreads()          # the shared tiles are no longer read: safe to overwrite
         if predicate: <bulk copies> <cp.async fallbacks> <if full: bulk else cp.async (guarded)>
@@ -503,8 +648,8 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
     active = not (isinstance(predicate, tirx.IntImm) and int(predicate) == 1)
     expect = None
     for plan in plans:
-        if isinstance(plan, (BulkPlan, GuardedPlan)):
-            bulk = plan if isinstance(plan, BulkPlan) else plan.bulk
+        if uses_bulk(plan):
+            bulk = plan.bulk if isinstance(plan, GuardedPlan) else plan
             nbytes = T.uint32(bulk.total_bytes)
             if isinstance(plan, GuardedPlan):  # a partial tile expects no bulk bytes
                 nbytes = tirx.Select(plan.full, nbytes, T.uint32(0))
@@ -520,12 +665,12 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
     stage.append(tirx.Evaluate(T.tvm_storage_sync("shared")))
     copies = []
     for plan in plans:
-        if isinstance(plan, BulkPlan):
-            copies.append(emit_bulk(plan, barrier, threads))
+        if isinstance(plan, (BulkPlan, TensorPlan)):
+            copies.append(emit_copy(plan, maps, barrier, threads))
         elif isinstance(plan, FallbackPlan):
             copies.append(emit_cp_async(plan))
         else:
-            copies.append(tirx.IfThenElse(plan.full, emit_bulk(plan.bulk, barrier, threads),
+            copies.append(tirx.IfThenElse(plan.full, emit_copy(plan.bulk, maps, barrier, threads),
                                           emit_cp_async(plan.fallback) if plan.fallback else None))
     copies = seq(copies)
     stage.append(tirx.IfThenElse(predicate, copies, None) if active else copies)
@@ -536,7 +681,7 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
 
 def uses_bulk(plan: Plan) -> bool:
     """Whether ``plan`` may issue bulk copies (its barrier then counts an expect_tx arrival)."""
-    return isinstance(plan, (BulkPlan, GuardedPlan))
+    return isinstance(plan, (BulkPlan, TensorPlan, GuardedPlan))
 
 
 def uses_cp_async(plan: Plan) -> bool:
@@ -550,13 +695,14 @@ def arrival_count(has_bulk: bool, has_fallback: bool, threads: list[ThreadAxis])
     return int(has_bulk) + (flat_thread_index(threads)[1] if has_fallback else 0)
 
 
-def barrier_setup(barriers: list[tuple[tirx.Buffer, int]], threads: list[ThreadAxis]
-                  ) -> tuple[list[tirx.Stmt], list[tirx.Stmt]]:
+def barrier_setup(barriers: list[tuple[tirx.Buffer, int]], threads: list[ThreadAxis],
+                  maps: Sequence[tirx.Var] = ()) -> tuple[list[tirx.Stmt], list[tirx.Stmt]]:
     """Statements that initialize ``barriers`` (each slot with its arrival count) before use,
     and invalidate them after::
 
         if tid == 0: mbarrier.init.shared.b64 [bar + 8v], count  (each slot)
                      fence.proxy.async.shared::cta               # init visible to the copy engine
+                     prefetch.tensormap [map]                    # each of the tensor ``maps``
         __syncthreads()
         ...
         __syncthreads()
@@ -570,6 +716,7 @@ def barrier_setup(barriers: list[tuple[tirx.Buffer, int]], threads: list[ThreadA
             init.append(tirx.Evaluate(T.ptx.mbarrier.init.shared.b64(addr, T.uint32(count))))
             inval.append(tirx.Evaluate(T.ptx.mbarrier.inval.shared.b64(addr)))
     init.append(tirx.Evaluate(T.ptx.fence.proxy.async_.shared__cta()))
+    init += prefetch(maps)
     sync = tirx.Evaluate(T.tvm_storage_sync("shared"))
     return ([tirx.IfThenElse(tid == 0, seq(init), None), sync],
             [sync, tirx.IfThenElse(tid == 0, seq(inval), None)])

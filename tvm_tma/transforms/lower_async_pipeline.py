@@ -17,6 +17,9 @@ Emits, per pipeline and queue, a ring ``bar[V]`` of mbarriers (TVM issue 15956, 
     if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [bar + 8*(G % V)], <bulk bytes of stage>
     __syncthreads()                                     # every thread is done with G - V
     cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes ...  # run r by thread r % T
+    # or, for a strided or edge tile (tensor map encoded on the host, see .tensor_map):
+    if tid == 0: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+                     [S + box], [A_tmap, {c0, r0}], [bar + 8*(G % V)]
     cp.async.ca/cg ... ; cp.async.mbarrier.arrive.noinc.shared.b64 [bar + 8*(G % V)]  # fallback
     ...
     # consumer of ``wait_group N`` after stage ``last`` was committed: every stage W in
@@ -55,6 +58,7 @@ from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, m
 from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
                         mbarrier_buffer, peel_copy, plan_copy, report_plan, uses_bulk,
                         uses_cp_async, wait_parity)
+from .tensor_map import TensorMaps
 
 COMMIT = "async_commit_queue_scope"
 WAIT = "async_wait_queue_scope"
@@ -165,6 +169,7 @@ class _Region:
     # Queues whose barriers count one .noinc arrival per thread (some stage falls back to
     # cp.async): every stage of them arrives so, also a stage whose copies are all bulk.
     noinc: set = field(default_factory=set)
+    maps: TensorMaps | None = None
 
     def slot(self, queue: _Queue, group: tirx.PrimExpr) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
@@ -193,8 +198,8 @@ class _Region:
             group = tirx.const(0, "int32") if queue.last is None else self.analyzer.simplify(queue.last + 1)
         queue.last = group
         barrier = self.slot(queue, group)
-        plans = [plan_copy(copy, self.threads, self.analyzer, min_run_bytes=self.min_run_bytes)
-                 for copy in _copies(commit)]
+        plans = [plan_copy(copy, self.threads, self.analyzer, min_run_bytes=self.min_run_bytes,
+                           maps=self.maps) for copy in _copies(commit)]
         if not self.dry_run:
             for plan in plans:
                 report_plan(self.func_name, plan, str(group))
@@ -203,7 +208,7 @@ class _Region:
         self.generic_writes |= {p.dst for p in plans if uses_cp_async(p)}
         before_sync, self.before_sync = self.before_sync, None
         return tirx.SeqStmt(emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate),
-                                       before_sync, arrive_noinc=q in self.noinc))
+                                       before_sync, arrive_noinc=q in self.noinc, maps=self.maps))
 
     # -- bulk stores -------------------------------------------------------------------------
     def lower_store(self, nest: tirx.Stmt) -> tirx.Stmt:
@@ -395,7 +400,7 @@ class _Region:
             dry = _Region(self.func_name, self.threads, self.analyzer, dry_run=True,
                           min_run_bytes=self.min_run_bytes, in_flight=self.in_flight,
                           stores=self.stores.copy(), generic_writes=set(self.generic_writes),
-                          guarded=set(self.guarded), step=self.step, noinc=self.noinc)
+                          guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps)
             dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited) for q, x in self.queues.items()}
             dry.lower(loop.body)
             previous, ends = ends, {k: self.simplify_cases(v) if v is not None else None
@@ -429,11 +434,11 @@ class _Region:
         return tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, body, loop.thread_binding,
                         loop.annotations)
 
-    def setup(self) -> tuple[list[tirx.Stmt], list[tirx.Stmt]]:
-        """Statements before the pipeline (init) and after it (every bulk store complete,
-        invalidate)."""
+    def setup(self, maps: list[tirx.Var]) -> tuple[list[tirx.Stmt], list[tirx.Stmt]]:
+        """Statements before the pipeline (init, prefetch of the tensor ``maps`` it uses) and
+        after it (every bulk store complete, invalidate)."""
         before, after = barrier_setup([(q.barrier, arrival_count(q.bulk, q.fallback, self.threads))
-                                       for q in self.queues.values()], self.threads)
+                                       for q in self.queues.values()], self.threads, maps)
         if self.stores.reads:
             after = [wait_all(self.threads)] + after
         return before, after
@@ -493,9 +498,10 @@ def _queue_children(seq: tirx.SeqStmt) -> list[bool]:
 
 
 class _Lowering:
-    def __init__(self, func_name: str, min_run_bytes: int):
+    def __init__(self, func_name: str, min_run_bytes: int, maps: TensorMaps | None):
         self.func_name = func_name
         self.min_run_bytes = min_run_bytes
+        self.maps = maps
 
     def visit(self, stmt: tirx.Stmt, loops: list[tirx.For]) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
         """Find pipeline regions; returns the new stmt and barrier buffers to allocate above."""
@@ -542,20 +548,26 @@ class _Lowering:
         generic = {w.buffer for w in shared_writes(seq) if w not in copies}
         # A first, dry lowering finds the queues with cp.async fallbacks: their barriers count
         # a .noinc arrival per thread in every phase.
+        if self.maps is not None:
+            self.maps.take_used()
         probe = _Region(self.func_name, threads, dry_run=True, min_run_bytes=self.min_run_bytes,
-                        in_flight=in_flight, generic_writes=set(generic))
+                        in_flight=in_flight, generic_writes=set(generic), maps=self.maps)
         probe.lower(seq)
         region = _Region(self.func_name, threads, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
-                         generic_writes=generic, noinc={q for q, x in probe.queues.items() if x.fallback})
+                         generic_writes=generic, noinc={q for q, x in probe.queues.items() if x.fallback},
+                         maps=self.maps)
         body = region.lower(seq)
-        before, after = region.setup()
+        before, after = region.setup(self.maps.take_used() if self.maps is not None else [])
         return tirx.SeqStmt(before + [body] + after), [q.barrier for q in region.queues.values()]
 
 
-def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16) -> tvm.transform.Pass:  # noqa: N802
+def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16, tensor_maps: bool = True
+                                 ) -> tvm.transform.Pass:  # noqa: N802
     """Create the pass (see the module docstring).
 
     ``min_run_bytes``: contiguous runs shorter than this go to cp.async (rule ``bulk_min_run``).
+    ``tensor_maps``: copy strided and edge tiles with ``cp.async.bulk.tensor`` (see
+    :mod:`.copy_plan`); off, they are 1-D runs (and cp.async for partial tiles).
     """
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
@@ -563,10 +575,11 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16) -> tvm.transform.Pa
             return func
         name = function_name(func)
         check_arch(func, f"async pipeline in {name}")
-        body, bufs = _Lowering(name, min_run_bytes).visit(func.body, [])
+        maps = TensorMaps(func) if tensor_maps else None
+        body, bufs = _Lowering(name, min_run_bytes, maps).visit(func.body, [])
         if bufs:
             raise TMAError("dense_box", "async pipeline outside any block: nowhere to allocate its mbarriers")
-        return func.with_body(body)
+        return maps.apply(func.with_body(body)) if maps is not None else func.with_body(body)
 
     return tirx.transform.prim_func_pass(transform, opt_level=0,
                                          name="tvm_tma.LowerAsyncPipelineToMBarrier")

@@ -14,6 +14,10 @@ a synchronous copy on a barrier of its own::
     cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [S+...], [A+...], n, [bar]
     mbarrier.try_wait.parity [bar], (execution count) % 2
 
+A tile of more than one contiguous run, or one at the buffer's edge, is one
+``cp.async.bulk.tensor`` by thread 0 instead (see :mod:`.copy_plan`, :mod:`.tensor_map`; the
+map is encoded on the host, prefetched at the top of the kernel).
+
 The execution count is the copy's iteration in the loops around it (so the parity flips
 every time it runs); its barrier is initialized once per CTA at the top of the kernel.
 
@@ -41,13 +45,15 @@ from .bulk_store import has_marked, is_marked
 from .copy_plan import (arrival_count, barrier_setup, emit_stage, mbarrier_buffer, peel_copy,
                         plan_copy, report_plan, uses_bulk, uses_cp_async, wait_parity)
 from .lower_async_pipeline import check_arch, thread_axes
+from .tensor_map import TensorMaps
 
 ANNOTATION = "tvm_tma.bulk_copy"
 
 
 class _Lowering:
-    def __init__(self, func_name: str):
+    def __init__(self, func_name: str, maps: TensorMaps | None):
         self.func_name = func_name
+        self.maps = maps
         self.analyzer = arith.Analyzer()
         self.barriers: list[tuple[tirx.Buffer, int]] = []
         self.stored = False
@@ -104,7 +110,8 @@ class _Lowering:
         if not (innermost_thread and (self.barriers or self.stored)):
             return loop
         threads = thread_axes(loops)
-        init, inval = barrier_setup(self.barriers, threads) if self.barriers else ([], [])
+        maps = self.maps.take_used() if self.maps is not None else []
+        init, inval = barrier_setup(self.barriers, threads, maps) if self.barriers else ([], [])
         body = seq(init + [loop.body] + ([wait_all(threads)] if self.stored else []) + inval)
         if self.barriers:
             block = s_tir.SBlock([], [], [], "tma_barriers", body,
@@ -130,7 +137,7 @@ class _Lowering:
         if conditional:
             raise TMAError("dense_box", "bulk_copy block under a condition: its barrier phase "
                            "would not advance on every iteration (move the copy out of the branch)")
-        plan = plan_copy(nest, threads, self.analyzer)
+        plan = plan_copy(nest, threads, self.analyzer, maps=self.maps)
         report_plan(self.func_name, plan)
         bar = mbarrier_buffer(f"tma_bar_copy{len(self.barriers)}", 1)
         self.barriers.append((bar, arrival_count(uses_bulk(plan), uses_cp_async(plan), threads)))
@@ -140,19 +147,22 @@ class _Lowering:
             count = count + (loop.loop_var - loop.min) * stride
             stride = stride * loop.extent
         addr = T.address_of(tirx.BufferLoad(bar, [0]))
-        stage = emit_stage([plan], addr, threads, tirx.const(True))
+        stage = emit_stage([plan], addr, threads, tirx.const(True), maps=self.maps)
         parity = self.analyzer.simplify(tirx.floormod(count, 2))
         return tirx.SeqStmt(stage + [wait_parity(addr, parity)])
 
 
-def LowerBulkCopyBlocks() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
-    """Create the pass (see the module docstring)."""
+def LowerBulkCopyBlocks(*, tensor_maps: bool = True) -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
+    """Create the pass (see the module docstring); ``tensor_maps`` as for
+    :func:`.LowerAsyncPipelineToMBarrier`."""
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
         if not (has_marked(func.body, ANNOTATION) or has_marked(func.body)):
             return func
         name = function_name(func)
         check_arch(func, f"{'bulk_copy' if has_marked(func.body, ANNOTATION) else 'bulk_store'} block in {name}")
-        return func.with_body(_Lowering(name).visit(func.body, [], False))
+        maps = TensorMaps(func) if tensor_maps else None
+        body = _Lowering(name, maps).visit(func.body, [], False)
+        return maps.apply(func.with_body(body)) if maps is not None else func.with_body(body)
 
     return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.LowerBulkCopyBlocks")

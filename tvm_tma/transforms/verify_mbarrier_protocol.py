@@ -10,6 +10,10 @@ block predicates, and a barrier is ``T.address_of(bar[slot])`` (maybe under
     mbarrier.arrive.expect_tx.shared.b64 _, [bar], tx       one arrival per thread, tx bytes expected
     cp.async.mbarrier.arrive.noinc.shared.b64 [bar]        one arrival per thread
     cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], n, [bar]
+    cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+        [dst], [map, {coords}], [bar]        completes the map's whole box (tensormap_encode_tiled
+                                             in the host part: box dims x element size), also
+                                             when the box is partly out of bounds (zero-filled)
     mbarrier.try_wait.parity [bar], parity                 (T.cuda.mbarrier_wait(bar, parity))
 
 Other calls (``cp.async`` itself, bulk stores and their groups, fences, ``__syncthreads``)
@@ -58,6 +62,7 @@ from tvm.ir.expr import TensorLoad
 
 from ..errors import TMAError
 from ._ir import function_name
+from .tensor_map import G2S_TENSOR, encoded_maps, map_var
 
 RULE = "mbarrier_protocol"
 DEFAULT_SAMPLES = (1, 17, 1000)
@@ -70,6 +75,7 @@ _OPERANDS = {  # op: (kind, operand of the barrier, operand of the count / bytes
     "tirx.ptx.mbarrier_arrive_expect_tx": ("arrive", 0, 1),
     _NOINC: ("arrive", 0, None),  # with the "noinc" modifier only
     "tirx.ptx.cp_async_bulk_g2s_cluster": ("copy", 3, 2),
+    G2S_TENSOR: ("copy", None, None),  # barrier after the coordinates; bytes from the map
     "tirx.cuda.mbarrier_wait": ("wait", 0, 1),
 }
 
@@ -104,7 +110,8 @@ class _Op:
     value: tirx.PrimExpr | None
 
 
-def _parse(call: tvm.ir.Call) -> _Op:
+def _parse(call: tvm.ir.Call, box_bytes: dict[int, tirx.IntImm]) -> _Op:
+    """The operation ``call``; ``box_bytes``: bytes per tensor copy, by map variable."""
     name = _op_name(call)
     strings = [a.value for a in call.args if isinstance(a, tvm.ir.StringImm)]
     if name not in _OPERANDS or name == _NOINC and "noinc" not in strings:
@@ -112,6 +119,15 @@ def _parse(call: tvm.ir.Call) -> _Op:
                           "(init, inval, arrive.expect_tx, cp.async arrive.noinc, cp.async.bulk "
                           "complete_tx, try_wait.parity), got an unsupported one")
     kind, bar, value = _OPERANDS[name]
+    if name == G2S_TENSOR:
+        rank = int(next(x for x in strings if x.endswith("d") and x[:-1].isdigit())[:-1])
+        bar, var = 2 + rank, map_var(call.args[1])
+        if var.__chandle__() not in box_bytes:
+            raise _Unmodelled(f"{name}: tensor map {var.name}: expected it encoded by "
+                              "tensormap_encode_tiled in the host part, got none")
+        value = box_bytes[var.__chandle__()]
+    elif isinstance(value, int):
+        value = call.args[value]
     addr = call.args[bar]
     if _op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
         addr = addr.args[0]
@@ -119,7 +135,7 @@ def _parse(call: tvm.ir.Call) -> _Op:
     if not isinstance(load, TensorLoad) or len(load.indices) != 1:
         raise _Unmodelled(f"{name}: barrier address {call.args[bar]}: expected "
                           "T.address_of(<barrier buffer>[slot]), got another form")
-    return _Op(kind, load.source, load.indices[0], None if value is None else call.args[value])
+    return _Op(kind, load.source, load.indices[0], value)
 
 
 class _Evaluator:
@@ -208,6 +224,9 @@ class _Verifier:
     def __init__(self, func: tirx.PrimFunc, samples, max_steps: int):
         self.func_name = function_name(func)
         self.func, self.samples, self.max_steps = func, list(samples), max_steps
+        # Created before anything is evaluated, alive throughout: the evaluator caches by handle.
+        self.box_bytes = {var.__chandle__(): tirx.const(nbytes, "int64")
+                          for var, _, nbytes in encoded_maps(func.body)}
         self.eval = _Evaluator()
         self.has_ops: dict[int, bool] = {}
         self.ops: dict[int, _Op] = {}
@@ -346,7 +365,7 @@ class _Verifier:
         self.tick()
         op = self.ops.get(stmt.__chandle__())
         if op is None:
-            op = self.ops[stmt.__chandle__()] = _parse(stmt.value)
+            op = self.ops[stmt.__chandle__()] = _parse(stmt.value, self.box_bytes)
         slot_index = np.broadcast_to(self.eval(op.slot, self.env), mask.shape)
         values = None if op.value is None else np.broadcast_to(self.eval(op.value, self.env), mask.shape)
         for index in np.unique(slot_index[mask]):

@@ -1,0 +1,215 @@
+"""Tensor-map tile loads (cp.async.bulk.tensor): IR structure, edge tiles, rules and errors.
+
+Strided tiles (more than one contiguous run) and edge tiles become one tensor copy per tile,
+the descriptor encoded in the host part of the PrimFunc (see tvm_tma/transforms/tensor_map.py).
+"""
+
+import re
+
+import pytest
+import tvm
+import tvm_ffi
+from tvm import sym, tirx
+
+import tvm_tma
+from tvm_tma import rules
+from tvm_tma.codegen import compile_cuda
+from tvm_tma.kernels import gemm_mma, tile_scale, tile_scale_3d
+from tvm_tma.transforms.copy_plan import _tail_is_bounds
+from tvm_tma.transforms.tensor_map import (G2S_TENSOR, Swizzle, check_shared_box, encoded_maps, make_spec)
+from workloads import cuda_source, tile_scale_staged
+
+TENSOR_2D = "cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d"
+
+
+def lowered(mod):
+    """``mod`` through the "tma" pipeline up to (not including) VerifyMBarrierProtocol."""
+    from tvm_tma import pipeline
+
+    target = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"}).with_host("llvm")
+    mod = tvm.tirx.transform.BindTarget(target)(mod)
+    passes = pipeline._passes(tvm.transform.PassContext.current().config, {})
+    stop = [p.info.name for p in passes].index("tvm_tma.VerifyMBarrierProtocol")
+    return tvm.ir.transform.Sequential(passes[:stop])(mod)["main"]
+
+
+def calls(node, name):
+    found = []
+    tvm_ffi.structural_walk(node, (tvm.ir.Call, lambda c: found.append(c) if isinstance(c.op, tvm.ir.Op)
+                                   and c.op.name == name else None))
+    return found
+
+
+def test_ir_encodes_once_in_host_part_and_copies_one_box_per_stage():
+    func = lowered(tile_scale(256, 256, tile_n=64))
+    root = func.body.block.body
+    # Host part: the map is allocated and encoded before the kernel's thread loops.
+    assert isinstance(root.seq[0], tirx.Bind) and "tvm_stack_alloca" in str(root.seq[0].value)
+    encode = root.seq[1].value
+    assert encode.op.name == "tirx.tensormap_encode_tiled"
+    # dims (innermost first), byte stride of the rows, box (64 columns x 16 rows), elem strides
+    assert [int(a) for a in encode.args[2:]] == [256, 256, 1024, 64, 16, 1, 1]
+    assert isinstance(root.seq[2], tirx.For) and root.seq[2].kind == tirx.ForKind.THREAD_BINDING
+    assert len(encoded_maps(func.body)) == 1  # prologue and steady state share the descriptor
+    copies = calls(func.body, G2S_TENSOR)
+    assert len(copies) == 2  # one per stage site (prologue, steady state): one box each
+    assert all("2d" in [getattr(a, "value", "") for a in c.args] for c in copies)
+    expects = calls(func.body, "tirx.ptx.mbarrier_arrive_expect_tx")
+    assert {int(e.args[1]) for e in expects} == {16 * 64 * 4}  # the box's bytes
+    assert len(calls(func.body, "tirx.ptx.prefetch")) == 1  # once per CTA, thread 0
+    assert "align=128" in func.script()  # the shared tile is 128-byte aligned for the box
+
+
+def test_two_inputs_get_one_descriptor_each():
+    func = lowered(tile_scale(256, 256, tile_n=64, second_input=True))
+    assert sorted(str(var.name) for var, _, _ in encoded_maps(func.body)) == ["A_tmap0", "C_tmap1"]
+    assert len(calls(func.body, "tirx.ptx.prefetch")) == 2
+
+
+@pytest.mark.parametrize("kwargs, dims", [
+    (dict(m=250, n=256), "2d"),  # row tail
+    (dict(m=256, n=200), "2d"),  # column tail (last column strip partial)
+])
+def test_edge_tiles_are_zero_filled_tensor_copies_not_cp_async(kwargs, dims):
+    with tvm_tma.copy_report() as report:
+        src = cuda_source(tile_scale(tile_n=64, **kwargs))
+    assert report and all(r.instruction == f"cp.async.bulk.tensor.{dims}" and not r.rule for r in report)
+    assert "cp_async_cg" not in src and "mbarrier_arrive_noinc" not in src
+    assert "(uint)4096);" in src  # expect_tx of the whole box, also for the edge tile
+    assert "const __grid_constant__ CUtensorMap A_tmap0" in src
+
+
+def test_synchronous_bulk_copy_block_uses_tensor_map():
+    with tvm_tma.copy_report() as report:
+        src = cuda_source(tile_scale_staged(250, 256))
+    assert [(r.instruction, r.pieces, r.bytes) for r in report] == [("cp.async.bulk.tensor.2d", 1, 4096)]
+    kernel = src[src.index('extern "C" __global__'):]
+    assert "tvm_builtin_cuda_mbarrier_wait((&(tma_bar_copy0_ptr[0])), (i_0 & 1));" in kernel
+    assert kernel.count("tvm_builtin_ptx_prefetch_tensormap(") == 1
+    assert "alignas(128) float A_shared_ptr[1024]" in kernel
+
+
+def test_3d_box_with_edges():
+    with tvm_tma.copy_report() as report:
+        src = cuda_source(tile_scale_3d(7, 100, 200, stages=3))
+    assert report and all(r.instruction == "cp.async.bulk.tensor.3d" for r in report)
+    assert re.search(r"tensor_3d_shared__cluster.*\(\(&\(A_shared_ptr\[", src)
+    compile_cuda(src)
+
+
+def test_contiguous_tile_stays_one_run():
+    with tvm_tma.copy_report() as report:
+        cuda_source(tile_scale(256, 64, tile_n=64))
+    assert all(r.instruction == "cp.async.bulk" and r.pieces == 1 for r in report)
+
+
+def test_padded_shared_rows_stay_runs():
+    # A tensor copy writes a dense box: padded shared rows keep one bulk copy per row.
+    with tvm_tma.copy_report() as report:
+        cuda_source(tile_scale(256, 256, tile_n=64, pads=(4,)))
+    assert all(r.instruction == "cp.async.bulk" and r.pieces == 16 and not r.rule for r in report)
+
+
+def test_rule_failure_falls_back_to_runs_with_the_rule_reported():
+    # 512-wide tiles: box dimension above 256 elements.
+    with tvm_tma.copy_report() as report:
+        cuda_source(tile_scale(64, 1024, tile_n=512, threads=128))
+    assert report and all(r.instruction == "cp.async.bulk" and r.rule == "tensor_map_box_dim" for r in report)
+    assert "no tensor map: A: expected box dimensions of 1 to 256 elements, got [16, 512]" in report[0].reason
+
+
+def test_gemm_padded_dynamic_shared_rows_stay_runs():
+    # upstream's GEMM pads its shared.dyn rows (storage_align): no dense box, one run per row
+    with tvm_tma.copy_report() as report:
+        cuda_source(gemm_mma(512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1)))
+    assert report and all(r.instruction == "cp.async.bulk" and r.pieces > 1 and not r.rule for r in report)
+
+
+def test_tail_is_bounds():
+    i, r, c = (tirx.Var(x, "int32") for x in "irc")
+    A = tirx.decl_buffer((250, 256), "float32", name="A")
+    dom = {r: tvm.ir.Range(0, 16), c: tvm.ir.Range(0, 64)}
+    analyzer = sym.Analyzer()
+    assert _tail_is_bounds([i * 16 + r < 250], [i * 16 + r, c], A, dom, analyzer)
+    # A predicate tighter than the buffer: the tensor copy would write elements it leaves out.
+    assert not _tail_is_bounds([i * 16 + r < 200], [i * 16 + r, c], A, dom, analyzer)
+
+
+# -- rules ---------------------------------------------------------------------------------
+
+def _buf(shape, dtype="float32", **kw):
+    return tirx.decl_buffer(shape, dtype, name="A", **kw)
+
+
+def _strides(shape):
+    out, acc = [], 1
+    for d in reversed(shape):
+        out.append(acc)
+        acc *= d
+    return out[::-1]
+
+
+RULE_CASES = [
+    ("tensor_map_rank", lambda: make_spec(_buf((2,) * 6), _strides((2,) * 6), (1,) * 5 + (2,)),
+     r"tensor_map_rank: A: expected 1 to 5 dimensions, got 6"),
+    ("tensor_map_dtype", lambda: make_spec(_buf((64, 64), "int16"), _strides((64, 64)), (8, 64)),
+     r"tensor_map_dtype: A: expected one of .*, got int16"),
+    ("tensor_map_box_dim", lambda: make_spec(_buf((64, 1024)), _strides((64, 1024)), (8, 512)),
+     r"tensor_map_box_dim: A: expected box dimensions of 1 to 256 elements, got \[8, 512\]"),
+    ("tensor_map_inner_box_bytes", lambda: make_spec(_buf((64, 64)), _strides((64, 64)), (8, 2)),
+     r"tensor_map_inner_box_bytes: A: expected the innermost box dimension to be a multiple of 16 bytes, got 2 x 4 = 8 bytes"),
+    ("tensor_map_swizzle_span", lambda: make_spec(_buf((64, 64)), _strides((64, 64)), (8, 64), Swizzle.B32),
+     r"tensor_map_swizzle_span: A: expected the innermost box dimension to be at most 32 bytes \(B32\), got 256 bytes"),
+    ("tensor_map_global_dim", lambda: make_spec(_buf((2, tirx.const(1 << 33, "int64"))), [1 << 33, 1], (2, 64)),
+     r"tensor_map_global_dim: A: expected dimensions of 1 to 2\^32 elements"),
+    ("tensor_map_global_stride", lambda: make_spec(_buf((64, 6)), _strides((64, 6)), (8, 4)),
+     r"tensor_map_global_stride: A: expected strides that are multiples of 16 bytes \(below 2\^40\), got \['24'\] bytes"),
+    ("tensor_map_global_align", lambda: make_spec(_buf((64, 64), data_alignment=8), _strides((64, 64)), (8, 64)),
+     r"tensor_map_global_align: A: expected a data pointer aligned to 16 bytes, got 8"),
+    ("tensor_map_shared_align", lambda: check_shared_box(
+        make_spec(_buf((64, 64)), _strides((64, 64)), (8, 64)),
+        tirx.decl_buffer((2, 8, 64), "float32", name="S", scope="shared"), tirx.const(64)),
+     r"tensor_map_shared_align: S: expected the box to start at a multiple of 128 bytes, got offset 64 bytes"),
+]
+# Rules that hold by construction, with the test that shows it.
+BY_CONSTRUCTION = {
+    "tensor_map_element_stride": "test_element_strides_are_one",
+    "tensor_map_descriptor_align": "test_edge_tiles_are_zero_filled_tensor_copies_not_cp_async",
+}
+
+
+@pytest.mark.parametrize("rule, build, message", RULE_CASES, ids=[c[0] for c in RULE_CASES])
+def test_rule(rule, build, message):
+    with pytest.raises(tvm_tma.TMAError, match=message) as err:
+        build()
+    assert err.value.rule == rule
+
+
+def test_rule_table_covers_every_tensor_map_rule():
+    tensor_rules = {name for name in rules.RULES if name.startswith("tensor_map_")}
+    assert {c[0] for c in RULE_CASES} | set(BY_CONSTRUCTION) == tensor_rules
+    for rule in tensor_rules:
+        assert "cuTensorMapEncodeTiled" in rules.RULES[rule].source or "PTX ISA" in rules.RULES[rule].source
+
+
+def test_shared_dyn_is_rejected_for_tensor_maps():
+    spec = make_spec(_buf((64, 64)), _strides((64, 64)), (8, 64))
+    with pytest.raises(tvm_tma.TMAError, match=r"tensor_map_shared_align: S: expected 128-byte aligned shared memory, got shared.dyn"):
+        check_shared_box(spec, tirx.decl_buffer((8, 64), "float32", name="S", scope="shared.dyn"), tirx.const(0))
+
+
+def test_element_strides_are_one():
+    spec = make_spec(_buf((64, 64)), _strides((64, 64)), (8, 64))
+    assert spec.element_strides == (1, 1) and 1 <= max(spec.element_strides) <= rules.limit("tensor_map_element_stride")
+    assert spec.box_dims == (64, 8) and spec.box_bytes == 2048
+
+
+def test_dynamic_strides_get_host_asserts_naming_the_rule():
+    n = tirx.Var("n", "int32")
+    spec = make_spec(_buf((64, n)), _strides((64, n)), (8, 64))
+    checks = spec.host_checks()
+    assert len(checks) == 1 and isinstance(checks[0], tirx.AssertStmt)
+    assert "tensor_map_global_stride: A: expected the stride of dimension 1" in str(checks[0])
+    m = tirx.Var("m", "int64")
+    spec = make_spec(_buf((m, tirx.const(64, "int64"))), [tirx.const(64, "int64"), 1], (8, 64))
+    assert any("tensor_map_global_dim" in str(c) for c in spec.host_checks())
