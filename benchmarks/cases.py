@@ -103,6 +103,15 @@ _CASES = [
     add_case("bench_add_2p28", 1 << 28, timed=True),
     rms_norm_case("bench_rms_norm_65536x4096", 65536, 4096, timed=True),
     gemm_case("bench_gemm_4096", 4096, timed=True),
+    # The GEMM with dense shared tiles: tensor-map loads without and with swizzle (issue 6),
+    # then larger k tiles and more stages (issue 4).
+    gemm_case("bench_gemm_4096_dense", 4096, timed=True, layout="dense"),
+    gemm_case("bench_gemm_4096_swizzled", 4096, timed=True, layout="swizzled"),
+    gemm_case("bench_gemm_4096_swizzled_s6", 4096, timed=True, layout="swizzled", stages=6),
+    gemm_case("bench_gemm_4096_swizzled_k64_s3", 4096, timed=True, layout="swizzled", k_factors=(64, 4, 1),
+              stages=3),
+    gemm_case("bench_gemm_4096_swizzled_k64_s4", 4096, timed=True, layout="swizzled", k_factors=(64, 4, 1),
+              stages=4),
     # Correctness: tails and trip counts below, at and above the stage count.
     copy_case("check_copy_tail", 1_000_003),
     copy_case("check_copy_trips2_stages4", 3 * 4096 + 5, tiles_per_cta=2, stages=4),
@@ -153,6 +162,19 @@ _CASES = [
     gemm_case("check_gemm_512", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1)),
     gemm_case("check_gemm_96_trips3", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
               k_factors=(3, 2, 1)),
+    # Swizzled operand tiles (64B for A's 64-byte rows, two 128B boxes per B row; k tile 64:
+    # 128B for both), trip counts vs stages; B's 192-byte rows cannot be swizzled (reported,
+    # plain tensor map).
+    gemm_case("check_gemm_512_swizzled", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2),
+              k_factors=(16, 2, 1), layout="swizzled"),
+    gemm_case("check_gemm_256_swizzled_k64_trips4_stages3", 256, i_factors=(1, 2, 1, 4, 2),
+              j_factors=(2, 1, 4, 1, 2), k_factors=(4, 4, 1), layout="swizzled", stages=3),
+    gemm_case("check_gemm_384_swizzled_k64_trips6_stages4", 384, i_factors=(1, 3, 1, 4, 2),
+              j_factors=(3, 1, 4, 1, 2), k_factors=(6, 4, 1), layout="swizzled", stages=4),
+    gemm_case("check_gemm_96_trips3_swizzled", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
+              k_factors=(3, 2, 1), layout="swizzled"),
+    gemm_case("check_gemm_512_dense", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2),
+              k_factors=(16, 2, 1), layout="dense"),
 ]
 CASES: dict[str, Case] = {case.name: case for case in _CASES}
 

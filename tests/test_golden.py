@@ -47,6 +47,10 @@ CASES = {
     "bulk_copy_block": runs(lambda: tile_scale_staged(256, 256)),
     # upstream TVM's pipelined tensor-core GEMM schedule
     "gemm_mma_4096": lambda: gemm_mma(),
+    # the same schedule with dense shared tiles loaded by swizzled tensor maps (A: 64B, B: two
+    # 128B boxes per row), ldmatrix at the swizzled addresses, 1024-byte aligned shared.dyn
+    "gemm_mma_512_swizzled": lambda: gemm_mma(512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2),
+                                              k_factors=(16, 2, 1), layout="swizzled"),
     # load, compute into shared, bulk store one stage later; a tail
     "pipeline_bulk_store_tail": runs(lambda: tile_scale(250, 256, tile_n=64, store=True)),
     # a bulk store outside any pipeline (ordinary loads)

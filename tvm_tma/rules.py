@@ -74,8 +74,19 @@ _RULES = (
          "each element stride is 1 to 8"),
     Rule("tensor_map_shared_align", 128, "bytes", "PTX ISA, Tensor Memory Accelerator (tensor copy "
          "restrictions: shared memory address alignment)",
-         "the shared-memory box of cp.async.bulk.tensor starts 128-byte aligned (1024 for the "
-         "128B swizzle)"),
+         "the shared-memory box of cp.async.bulk.tensor starts 128-byte aligned; a swizzled "
+         "box starts a period of its pattern, 8 rows of the span (1024 bytes for the 128B swizzle)"),
+    Rule("swizzle_row_bytes", 128, "bytes", "CUDA driver API, CUtensorMapSwizzle; tvm-tma swizzled "
+         "tile layout (transforms/swizzle.py)",
+         "a swizzled tile's rows are the span (32 or 64 bytes) or a multiple of 128 bytes, stored "
+         "as boxes of 128-byte rows side by side"),
+    Rule("swizzle_tile", 8, "rows", "CUDA driver API, CUtensorMapSwizzle (the pattern repeats "
+         "every 8 rows of the span); tvm-tma swizzled tile layout (transforms/swizzle.py)",
+         "a swizzled tile fills the trailing dimensions of its shared buffer and has a multiple "
+         "of 8 rows, so that each of its boxes starts a period of the pattern"),
+    Rule("swizzle_access", 0, "", "tvm-tma swizzled tile layout (transforms/swizzle.py)",
+         "a swizzled tile is accessed by elements, cp.async, tensor copies or ldmatrix (at most "
+         "16 contiguous bytes per access), never through a pointer to a longer run"),
     Rule("tensor_map_descriptor_align", 64, "bytes", "CUDA driver API, cuTensorMapEncodeTiled (tensorMap); "
          "PTX ISA, tensormap (.param / .const space)",
          "the CUtensorMap object is 64-byte aligned: TVM passes it as a "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tvm import s_tir
 
 from .transforms import bulk_store as _bulk_store
+from .transforms import swizzle as _swizzle
 from .transforms.lower_bulk_copy_blocks import ANNOTATION
 
 
@@ -25,6 +26,32 @@ def bulk_copy(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:
         raise ValueError(f"bulk_copy: block {stmt.name_hint}: expected one read (a copy), got "
                          f"{[r.source.name for r in stmt.reads]}")
     sch.annotate(block, ANNOTATION, 1)
+
+
+def swizzle(sch: s_tir.Schedule, block: s_tir.SBlockRV, *, span: int = 0) -> None:
+    """Store the tile that copy ``block`` (a global→shared ``cache_read`` block) loads
+    swizzled, so that reading 8 rows at one 16-byte column (``ldmatrix``) is free of bank
+    conflicts without padded rows.
+
+    Under ``tir_pipeline="tma"`` the copy becomes a tensor-map load with a
+    ``CUtensorMapSwizzle`` of ``span`` bytes (32, 64 or 128; 0 chooses the widest that tiles
+    the row: rows of 32 or 64 bytes, or 128-byte boxes side by side for wider rows), and every
+    access of the shared buffer is rewritten to the swizzled positions
+    (:mod:`tvm_tma.transforms.swizzle`); the schedule keeps its logical indices. The tile must
+    fill its shared buffer (no ``storage_align`` padding) and have a multiple of 8 rows. Where
+    the copy cannot be a swizzled tensor copy the layout stays plain and the copy report says
+    why. Stock pipelines ignore the annotation.
+    """
+    if span not in (0, 32, 64, 128):
+        raise ValueError(f"swizzle: span: expected 0, 32, 64 or 128 bytes, got {span}")
+    stmt = sch.get(block)
+    if len(stmt.writes) != 1 or stmt.writes[0].source.scope() not in ("shared", "shared.dyn"):
+        raise ValueError(f"swizzle: block {stmt.name_hint}: expected one write into shared "
+                         f"memory, got {[(w.source.name, w.source.scope()) for w in stmt.writes]}")
+    if "buffer_dim_align" in stmt.annotations:
+        raise ValueError(f"swizzle: block {stmt.name_hint}: expected no storage_align padding "
+                         f"(a swizzled tile is dense), got {stmt.annotations['buffer_dim_align']}")
+    sch.annotate(block, _swizzle.ANNOTATION, span)
 
 
 def bulk_store(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tvm
 import tvm_ffi
 from tvm import tirx
 
@@ -69,3 +70,15 @@ def select(cond: tirx.PrimExpr, a: tirx.PrimExpr, b: tirx.PrimExpr) -> tirx.Sele
     variables meet int32 constants in the pipeline state)."""
     dtype = "int64" if "int64" in (str(a.ty), str(b.ty)) else str(a.ty)
     return tirx.Select(cond, cast_to(dtype, a), cast_to(dtype, b))
+
+
+def realign(body: tirx.Stmt, aligns: list[tuple[tirx.Buffer, int]]) -> tirx.Stmt:
+    """``body`` with each buffer of ``aligns`` re-declared with its ``data_alignment`` (a
+    buffer is a variable of BufferType in TVM 0.27: every reference is replaced)."""
+    mapping = {}
+    for buf, align in aligns:
+        ty = buf.ty
+        new_ty = tirx.BufferType(ty.dtype, ty.storage_scope, ty.shape, ty.strides, ty.elem_offset,
+                                 align, ty.offset_factor, ty.layout, ty.allocated_addr)
+        mapping[buf] = tvm.tirx.buffer._ffi_api.BufferVar(buf.name, new_ty, None)
+    return substitute(body, mapping)

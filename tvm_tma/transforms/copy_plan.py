@@ -47,7 +47,8 @@ from tvm.script import tirx as T
 from .. import report, rules
 from ..errors import TMAError
 from ._ir import cast_to, free_vars, seq, substitute, uses_var
-from .tensor_map import TensorMaps, TensorMapSpec, check_shared_box, make_spec, prefetch
+from .swizzle import ANNOTATION as SWIZZLE, SwizzledTile, choose_span
+from .tensor_map import Swizzle, TensorMaps, TensorMapSpec, check_shared_box, make_spec, prefetch
 
 BULK_G2S = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
 BULK_S2G = "cp.async.bulk.global.shared::cta.bulk_group"
@@ -100,7 +101,8 @@ class TensorPlan:
 
     ``coords`` is the box's origin in the global buffer and ``shared_start`` in the shared one
     (outermost dimension first, as in the IR); the hardware zero-fills (loads) or skips
-    (stores) the part of the box outside the global buffer.
+    (stores) the part of the box outside the global buffer. A ``swizzle``d tile whose rows are
+    wider than the span is ``swizzle.splits`` boxes side by side, one tensor copy each.
     """
 
     src: tirx.Buffer
@@ -108,8 +110,11 @@ class TensorPlan:
     spec: TensorMapSpec
     coords: tuple[tirx.PrimExpr, ...]
     shared_start: tuple[tirx.PrimExpr, ...]
+    swizzle: SwizzledTile | None = None
 
-    num_runs = 1
+    @property
+    def num_runs(self) -> int:
+        return self.swizzle.splits if self.swizzle else 1
 
     @property
     def is_load(self) -> bool:
@@ -117,7 +122,7 @@ class TensorPlan:
 
     @property
     def total_bytes(self) -> int:
-        return self.spec.box_bytes
+        return self.spec.box_bytes * self.num_runs
 
 
 @dataclass(frozen=True)
@@ -368,10 +373,11 @@ def plan_copy(
             cut -= 1
         looped = box[:cut]
     no_tensor_map = None
-    if (maps is not None and (looped or edge) and g_buf.same_as(src) and maps.describes(g_buf)
-            and _dense_in_shared(box, extents, sst, analyzer)):
+    swizzle = _swizzle_request(stmt)
+    if (maps is not None and (looped or edge or swizzle is not None) and g_buf.same_as(src)
+            and maps.describes(g_buf) and _dense_in_shared(box, extents, sst, analyzer)):
         try:
-            return _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin)
+            return _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle)
         except TMAError as err:
             no_tensor_map = (err.rule, str(err).partition(": ")[2])
     run_bytes = run_elems * _elem_bytes(g_buf)
@@ -416,15 +422,45 @@ def _dense_in_shared(box, extents, sst, analyzer: arith.Analyzer) -> bool:
     return True
 
 
-def _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin) -> TensorPlan:
-    """The tensor copy of the box (``extents`` per dimension of ``g_buf``); raises
-    :class:`TMAError` for a tensor-map rule the box or the buffers break."""
-    spec = make_spec(g_buf, gst, extents)
+def _swizzle_request(stmt: tirx.Stmt) -> int | None:
+    """The span asked for by a :func:`tvm_tma.schedule.swizzle` annotation on the copy's block
+    (0: choose), ``None`` when the block has none."""
+    found = []
+    tvm_ffi.structural_walk(stmt, (s_tir.SBlock, lambda b: found.append(b.annotations.get(SWIZZLE))))
+    return next((int(v) for v in found if v is not None), None)
+
+
+def _swizzled_tile(s_buf, extents, s_origin, box, span_request: int) -> SwizzledTile:
+    """The swizzled layout of the box's tile in ``s_buf``; raises :class:`TMAError` naming the
+    ``swizzle_*`` rule the tile breaks."""
+    analyzer = arith.Analyzer()
+    for k, j in box:
+        if not (analyzer.can_prove_equal(s_buf.shape[j], extents[k]) and analyzer.can_prove_equal(s_origin[j], 0)):
+            raise TMAError("swizzle_tile", f"{s_buf.name}: expected the swizzled tile to fill the "
+                           f"trailing dimensions of the buffer (shape {list(s_buf.shape)}), got a box "
+                           f"of {[extents[k] for k, _ in box]} at {list(s_origin)}")
+    cols = extents[box[-1][0]]
+    span = choose_span(s_buf.name, cols * _elem_bytes(s_buf), span_request)
+    tile = SwizzledTile(s_buf, len(box), math.prod(extents[k] for k, _ in box[:-1]), cols, span)
+    tile.check()
+    return tile
+
+
+def _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle: int | None) -> TensorPlan:
+    """The tensor copy of the box (``extents`` per dimension of ``g_buf``; ``box`` pairs its
+    dimensions with those of ``s_buf``), swizzled when ``swizzle`` is not ``None``; raises
+    :class:`TMAError` for a tensor-map or swizzle rule the box or the buffers break."""
+    tile = _swizzled_tile(s_buf, extents, s_origin, box, swizzle) if swizzle is not None else None
+    box_extents = list(extents)
+    if tile is not None:
+        box_extents[box[-1][0]] = tile.box_cols
+    spec = make_spec(g_buf, gst, box_extents, Swizzle.of_span(tile.span) if tile else Swizzle.NONE)
     check_shared_box(spec, s_buf, arith.Analyzer().simplify(_flat_offset(s_buf, s_origin) * _elem_bytes(s_buf)))
-    if spec.box_bytes > rules.limit("mbarrier_tx_count"):
-        raise TMAError("mbarrier_tx_count", f"{spec.box_bytes} bytes: expected at most "
+    plan = TensorPlan(g_buf, s_buf, spec, tuple(g_origin), tuple(s_origin), tile)
+    if plan.total_bytes > rules.limit("mbarrier_tx_count"):
+        raise TMAError("mbarrier_tx_count", f"{plan.total_bytes} bytes: expected at most "
                        f"{rules.limit('mbarrier_tx_count')} bytes per barrier phase")
-    return TensorPlan(g_buf, s_buf, spec, tuple(g_origin), tuple(s_origin))
+    return plan
 
 
 def _tail_is_bounds(tails, g_idx, g_buf: tirx.Buffer, dom: dict, analyzer: arith.Analyzer) -> bool:
@@ -514,17 +550,24 @@ def emit_tensor(plan: TensorPlan, maps: TensorMaps, barrier: tirx.PrimExpr | Non
         cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [map, {c0, r0}], [S + box];
     """
     tid, _ = flat_thread_index(threads)
-    var = maps.var(plan.spec, plan.dst if plan.is_load else plan.src)
     shared = plan.dst if plan.is_load else plan.src
-    box = T.address_of(tirx.BufferLoad(shared, list(plan.shared_start)))
-    coords = [cast_to("int32", c) for c in reversed(plan.coords)]
-    if plan.is_load:
-        op = f"cp.async.bulk.tensor.{plan.spec.rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-        copy = T.ptx[op](box, T.address_of(var), *coords, barrier)
-    else:
-        copy = T.ptx[f"cp.async.bulk.tensor.{plan.spec.rank}d.global.shared::cta.tile.bulk_group"](
-            T.address_of(var), *coords, box)
-    return tirx.IfThenElse(tid == 0, tirx.Evaluate(copy), None)
+    var = maps.var(plan.spec, shared)
+    if plan.swizzle is not None:
+        maps.swizzle(plan.swizzle)
+    copies = []
+    for split in range(plan.num_runs):  # boxes side by side along the innermost dimension
+        step = split * plan.spec.box_dims[0]
+        start = [*plan.shared_start[:-1], plan.shared_start[-1] + step]
+        box = T.address_of(tirx.BufferLoad(shared, start))
+        coords = [cast_to("int32", c) for c in reversed([*plan.coords[:-1], plan.coords[-1] + step])]
+        if plan.is_load:
+            op = f"cp.async.bulk.tensor.{plan.spec.rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+            copy = T.ptx[op](box, T.address_of(var), *coords, barrier)
+        else:
+            copy = T.ptx[f"cp.async.bulk.tensor.{plan.spec.rank}d.global.shared::cta.tile.bulk_group"](
+                T.address_of(var), *coords, box)
+        copies.append(tirx.Evaluate(copy))
+    return tirx.IfThenElse(tid == 0, seq(copies), None)
 
 
 def emit_copy(plan: BulkPlan | TensorPlan, maps: TensorMaps | None, barrier: tirx.PrimExpr | None,
@@ -598,7 +641,10 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
 
 def instruction(plan: BulkPlan | TensorPlan) -> str:
     """The report's name of the instruction ``plan`` issues."""
-    return f"cp.async.bulk.tensor.{plan.spec.rank}d" if isinstance(plan, TensorPlan) else "cp.async.bulk"
+    if not isinstance(plan, TensorPlan):
+        return "cp.async.bulk"
+    swizzled = f" ({plan.spec.swizzle.span}B swizzle)" if plan.swizzle else ""
+    return f"cp.async.bulk.tensor.{plan.spec.rank}d{swizzled}"
 
 
 def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
@@ -613,7 +659,7 @@ def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
                                   f"{plan.fallback.reason}: cp.async unless {plan.full}", site=site)
     elif isinstance(plan, TensorPlan):
         entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,
-                                  instruction(plan), 1, site=site)
+                                  instruction(plan), plan.num_runs, site=site)
     elif isinstance(plan, BulkPlan) and plan.no_tensor_map:
         rule, reason = plan.no_tensor_map
         entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,

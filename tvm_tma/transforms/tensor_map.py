@@ -43,7 +43,8 @@ from tvm.script import tirx as T
 
 from .. import rules
 from ..errors import TMAError
-from ._ir import substitute
+from ._ir import realign
+from .swizzle import SwizzledTile, rewrite_accesses
 
 ENCODE = "tirx.tensormap_encode_tiled"
 G2S_TENSOR = "tirx.ptx.cp_async_bulk_tensor_g2s_cluster"
@@ -93,6 +94,11 @@ class Swizzle(enum.IntEnum):
     def span(self) -> int:
         """Bytes of one swizzled row (0 for NONE)."""
         return rules.SWIZZLE_SPANS[self]
+
+    @classmethod
+    def of_span(cls, span: int) -> Swizzle:
+        """The swizzle of ``span`` bytes per row."""
+        return cls(rules.SWIZZLE_SPANS.index(span))
 
 
 class L2Promotion(enum.IntEnum):
@@ -147,8 +153,9 @@ class TensorMapSpec:
 
     @property
     def shared_align(self) -> int:
-        """The alignment the shared box needs (rule ``tensor_map_shared_align``)."""
-        return 1024 if self.swizzle == Swizzle.B128 else rules.limit("tensor_map_shared_align")
+        """The alignment the shared box needs (rule ``tensor_map_shared_align``): a period of
+        the swizzle pattern (8 rows of its span) when swizzled."""
+        return max(8 * self.swizzle.span, rules.limit("tensor_map_shared_align"))
 
     def encode(self, var: tirx.Var) -> list[tirx.Stmt]:
         """``var = tvm_stack_alloca("tensormap", 1); tensormap_encode_tiled(var, ...)``."""
@@ -254,13 +261,10 @@ def make_spec(buffer: tirx.Buffer, strides: Sequence[tirx.PrimExpr], box: Sequen
 
 def check_shared_box(spec: TensorMapSpec, shared: tirx.Buffer, offset_bytes: tirx.PrimExpr) -> None:
     """Rule ``tensor_map_shared_align`` for a box at ``offset_bytes`` into ``shared``: the
-    offset must provably be a multiple of the alignment, and the buffer must be static
-    ``shared`` (its alignment is raised when the map is used) or already aligned."""
+    offset must provably be a multiple of the alignment (the buffer's own alignment is raised
+    when the map is used; :func:`.align_dynamic_shared.AlignDynamicSharedMemory` carries it
+    over to merged dynamic shared memory)."""
     align = spec.shared_align
-    if shared.scope() == "shared.dyn" and shared.data_alignment < align:
-        raise TMAError("tensor_map_shared_align", f"{shared.name}: expected {align}-byte aligned "
-                       f"shared memory, got shared.dyn (TVM 0.27 merges dynamic shared memory into "
-                       f"one buffer aligned to {shared.data_alignment} bytes)")
     mod = arith.Analyzer().modular_set(offset_bytes)
     if mod.coeff % align or mod.base % align:
         raise TMAError("tensor_map_shared_align", f"{shared.name}: expected the box to start at a "
@@ -278,6 +282,7 @@ class TensorMaps:
         self.new: list[tuple[TensorMapSpec, tirx.Var]] = []
         self.used: list[tirx.Var] = []
         self.aligned: dict[int, tuple[tirx.Buffer, int]] = {}
+        self.swizzled: dict[int, SwizzledTile] = {}
 
     def describes(self, buf: tirx.Buffer) -> bool:
         """Whether a tensor map of ``buf`` can be encoded on the host (it is a parameter)."""
@@ -296,14 +301,23 @@ class TensorMaps:
             self.used.append(var)
         return var
 
+    def swizzle(self, tile: SwizzledTile) -> None:
+        """Record that ``tile.buffer`` is loaded swizzled (:meth:`apply` rewrites its accesses)."""
+        old = self.swizzled.setdefault(_handle(tile.buffer), tile)
+        if (old.tile_ndim, old.rows, old.cols, old.span) != (tile.tile_ndim, tile.rows, tile.cols, tile.span):
+            raise TMAError("swizzle_access", f"{tile.buffer.name}: expected one swizzled layout, got "
+                           f"{old.span}-byte and {tile.span}-byte boxes")
+
     def take_used(self) -> list[tirx.Var]:
         """The maps :meth:`var` handed out since the last call (a kernel's, to prefetch)."""
         used, self.used = self.used, []
         return used
 
     def apply(self, func: tirx.PrimFunc) -> tirx.PrimFunc:
-        """``func`` with the new maps encoded in its host part and its shared tiles aligned."""
-        body = _realign(func.body, [(buf, a) for buf, a in self.aligned.values() if buf.data_alignment < a])
+        """``func`` with the new maps encoded in its host part, the accesses of swizzled tiles
+        at their physical positions, and its shared tiles aligned."""
+        body = rewrite_accesses(func.body, list(self.swizzled.values()))
+        body = realign(body, [(buf, a) for buf, a in self.aligned.values() if buf.data_alignment < a])
         host = [stmt for spec, var in self.new for stmt in spec.host_checks() + spec.encode(var)]
         if host and isinstance(body, s_tir.SBlockRealize):
             block = body.block
@@ -345,15 +359,3 @@ def map_var(operand: tirx.PrimExpr) -> tirx.Var:
     found = []
     tvm_ffi.structural_walk(operand, (tirx.Var, found.append))
     return found[0]
-
-
-def _realign(body: tirx.Stmt, aligns: list[tuple[tirx.Buffer, int]]) -> tirx.Stmt:
-    """``body`` with each buffer of ``aligns`` re-declared with its ``data_alignment`` (a
-    buffer is a variable of BufferType in TVM 0.27: every reference is replaced)."""
-    mapping = {}
-    for buf, align in aligns:
-        ty = buf.ty
-        new_ty = tirx.BufferType(ty.dtype, ty.storage_scope, ty.shape, ty.strides, ty.elem_offset,
-                                 align, ty.offset_factor, ty.layout, ty.allocated_addr)
-        mapping[buf] = tvm.tirx.buffer._ffi_api.BufferVar(buf.name, new_ty, None)
-    return substitute(body, mapping)

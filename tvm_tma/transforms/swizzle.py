@@ -1,0 +1,186 @@
+"""Swizzled shared tiles: the layout a swizzled tensor map writes, and every access made to agree.
+
+A copy block marked with :func:`tvm_tma.schedule.swizzle` whose tile becomes a tensor copy
+(:mod:`.copy_plan`) is loaded with a ``CUtensorMapSwizzle`` of span ``S`` bytes (32, 64 or
+128). The hardware then writes the box permuted: within each run of 8 rows of ``S`` bytes, the
+16-byte chunk ``k`` of row ``r`` lands at chunk ``k ^ (r % 8 * S / 128)``; in bytes from a
+``8 * S``-aligned box start, ``b -> b ^ (((b >> 7) & (S / 16 - 1)) << 4)``. A tile row wider
+than ``S`` (``C`` elements of ``e`` bytes, ``C * e = n * S``) is ``n`` boxes of ``S / e``
+columns, stored one after the other. Reads of 8 rows at one column chunk (``ldmatrix``) then
+hit 8 different bank groups: the tile needs no padded rows to be bank-conflict free.
+
+:class:`SwizzledTile` is that layout, and :func:`rewrite_accesses` makes every other access of
+the shared buffer use it: element loads and stores (``A_shared[v, r, c]`` keeps its logical
+indices in the schedule and becomes the physical position here), ``address_of`` operands of
+``cp.async`` (16-byte chunks stay contiguous) and of the tensor copies themselves (a box's
+logical start is its physical start), and the ``tvm_access_ptr`` of ``ldmatrix`` (per-thread
+rows of 16 bytes). Any other pointer access of a swizzled tile (a 1-D bulk copy, an
+``access_ptr`` read by anything but ``ldmatrix``) could read across chunks, and raises
+:class:`tvm_tma.TMAError` (rule ``swizzle_access``).
+
+TVM 0.27 has a related pass, ``s_tir.transform.InjectPermutedLayout`` (the
+``permuted_layout`` block annotation); its 8x8 permutation is the 128-byte swizzle only for
+rows of exactly 128 bytes, and it runs before software pipelining, so copies would reach our
+planner with XOR indices. This module keeps logical indices through planning and applies the
+layout of the tensor map actually chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import tvm
+import tvm_ffi
+from tvm import tirx
+from tvm import sym as arith
+from tvm.ir.expr import TensorLoad as BufferLoad
+
+from .. import rules
+from ..errors import TMAError
+
+ANNOTATION = "tvm_tma.swizzle"
+LDMATRIX = "tirx.ptx_legacy.ldmatrix"
+ACCESS_PTR = "tirx.tvm_access_ptr"
+_BULK_1D = ("tirx.ptx.cp_async_bulk_g2s_cluster", "tirx.ptx.cp_async_bulk_s2g")
+
+
+def choose_span(name: str, row_bytes: int, requested: int) -> int:
+    """The swizzle span for a tile of ``row_bytes`` bytes per row: ``requested`` (32, 64 or
+    128), or with ``requested == 0`` the widest span that tiles the row. Raises
+    :class:`TMAError` (rule ``swizzle_row_bytes``) when no span fits."""
+    spans = [s for s in rules.SWIZZLE_SPANS[1:] if row_bytes == s or row_bytes % 128 == 0 and s == 128]
+    if requested and requested not in rules.SWIZZLE_SPANS[1:]:
+        raise TMAError("swizzle_row_bytes", f"{name}: expected a swizzle span of 32, 64 or 128 "
+                       f"bytes (or 0: choose), got {requested}")
+    if not spans or requested and requested not in spans:
+        what = f"a {requested}-byte swizzle" if requested else "a swizzle"
+        raise TMAError("swizzle_row_bytes", f"{name}: expected tile rows of 32 or 64 bytes or a "
+                       f"multiple of 128 bytes for {what}, got {row_bytes} bytes")
+    return requested or spans[-1]
+
+
+@dataclass(frozen=True)
+class SwizzledTile:
+    """The trailing ``tile_ndim`` dimensions of ``buffer`` (``rows`` x ``cols`` elements once
+    the outer ones are flattened) hold a tile stored as swizzled boxes of ``span`` bytes per
+    row; leading dimensions (pipeline versions) index whole tiles."""
+
+    buffer: tirx.Buffer
+    tile_ndim: int
+    rows: int
+    cols: int
+    span: int
+
+    @property
+    def elem_bytes(self) -> int:
+        dtype = tvm.DataType(str(self.buffer.dtype))
+        return dtype.bits * dtype.lanes // 8
+
+    @property
+    def box_cols(self) -> int:
+        """Elements per row of one box."""
+        return self.span // self.elem_bytes
+
+    @property
+    def splits(self) -> int:
+        """Boxes side by side in a tile row."""
+        return self.cols // self.box_cols
+
+    @property
+    def align(self) -> int:
+        """Bytes every box start must be aligned to: one period of the pattern, 8 rows."""
+        return 8 * self.span
+
+    def check(self) -> None:
+        """Rule ``swizzle_tile``: boxes start at a period of the pattern."""
+        if self.rows % rules.limit("swizzle_tile"):
+            raise TMAError("swizzle_tile", f"{self.buffer.name}: expected a multiple of "
+                           f"{rules.limit('swizzle_tile')} tile rows for a {self.span}-byte swizzle, "
+                           f"got {self.rows}")
+
+    def physical(self, offset: tirx.PrimExpr) -> tirx.PrimExpr:
+        """The element offset, from the tile's start, where logical element ``offset``
+        (row-major ``rows`` x ``cols``) is stored."""
+        w = self.box_cols
+        row, col = tirx.floordiv(offset, self.cols), tirx.floormod(offset, self.cols)
+        boxed = tirx.floordiv(col, w) * (self.rows * w) + row * w + tirx.floormod(col, w)
+        shift = self.elem_bytes.bit_length() - 1  # log2 of the element size
+        chunk = tirx.bitwise_and(tirx.shift_right(boxed, 7 - shift), self.span // 16 - 1)
+        return tirx.bitwise_xor(boxed, tirx.shift_left(chunk, 4 - shift))
+
+    def _tile_shape(self) -> list[tirx.PrimExpr]:
+        return list(self.buffer.shape)[-self.tile_ndim:]
+
+    def remap_indices(self, indices, analyzer: arith.Analyzer) -> list[tirx.PrimExpr]:
+        """Physical indices of ``buffer[indices]`` (same shape, tile dimensions permuted)."""
+        lead, tile = list(indices)[:-self.tile_ndim], list(indices)[-self.tile_ndim:]
+        flat = tirx.const(0, str(tile[0].ty))
+        for idx, extent in zip(tile, self._tile_shape()):
+            flat = flat * extent + idx
+        phys = analyzer.simplify(self.physical(flat))
+        out = []
+        for extent in reversed(self._tile_shape()):
+            out.append(analyzer.simplify(tirx.floormod(phys, extent)))
+            phys = tirx.floordiv(phys, extent)
+        return lead + out[::-1]
+
+    def remap_offset(self, offset: tirx.PrimExpr, analyzer: arith.Analyzer) -> tirx.PrimExpr:
+        """Physical element offset of logical element ``offset`` from the buffer's start."""
+        size = self.rows * self.cols
+        return analyzer.simplify(tirx.floordiv(offset, size) * size + self.physical(tirx.floormod(offset, size)))
+
+
+def rewrite_accesses(body: tirx.Stmt, tiles: list[SwizzledTile]) -> tirx.Stmt:
+    """``body`` with every access of the tiles' buffers at its physical position."""
+    if not tiles:
+        return body
+    by_buffer = {tile.buffer.__chandle__(): tile for tile in tiles}
+    analyzer = arith.Analyzer()
+
+    def tile_of(buf) -> SwizzledTile | None:
+        return by_buffer.get(buf.__chandle__()) if isinstance(buf, tirx.Var) else None
+
+    def on_load(load, mutator):
+        load = mutator.default_mutate(load)
+        tile = tile_of(load.source)
+        return tirx.BufferLoad(load.source, tile.remap_indices(load.indices, analyzer)) if tile else load
+
+    def on_store(store, mutator):
+        store = mutator.default_mutate(store)
+        tile = tile_of(store.buffer)
+        if tile is None:
+            return store
+        return tirx.BufferStore(store.buffer, store.value, tile.remap_indices(store.indices, analyzer))
+
+    def on_call(call, mutator):
+        name = call.op.name if isinstance(call.op, tvm.ir.Op) else ""
+        if name == LDMATRIX and _access_ptr_tile(call.args[5], tile_of):
+            ptr, tile = call.args[5], _access_ptr_tile(call.args[5], tile_of)
+            offset = tile.remap_offset(ptr.args[2] + call.args[6], analyzer)
+            new_ptr = tvm.ir.Call(ptr.op, [*ptr.args[:2], offset, *ptr.args[3:]], ptr.attrs, ret_ty=ptr.ty)
+            args = [mutator.default_mutate(a) for a in call.args[:5]] + [new_ptr, tirx.const(0, str(call.args[6].ty))]
+            return tvm.ir.Call(call.op, args + list(call.args[7:]), call.attrs, ret_ty=call.ty)
+        tile = _access_ptr_tile(call, tile_of) if name == ACCESS_PTR else None
+        if name in _BULK_1D:
+            tile = next((t for t in map(tile_of, _loaded_buffers(call)) if t), None)
+        if tile is not None:
+            raise TMAError("swizzle_access", f"{tile.buffer.name}: expected element accesses, "
+                           f"cp.async, tensor copies or ldmatrix of a swizzled tile, got {name}")
+        return mutator.default_mutate(call)
+
+    return tvm_ffi.structural_mutate(body, [(BufferLoad, on_load), (tirx.BufferStore, on_store),
+                                            (tvm.ir.Call, on_call)])
+
+
+def _access_ptr_tile(expr, tile_of) -> SwizzledTile | None:
+    """The swizzled tile a ``tvm_access_ptr`` call points into, if any."""
+    if not (isinstance(expr, tvm.ir.Call) and isinstance(expr.op, tvm.ir.Op) and expr.op.name == ACCESS_PTR):
+        return None
+    data = expr.args[1]  # buffer.data: the call buffer_data(buffer)
+    return tile_of(data.args[0]) if isinstance(data, tvm.ir.Call) and len(data.args) == 1 else None
+
+
+def _loaded_buffers(node) -> list:
+    found = []
+    tvm_ffi.structural_walk(node, (BufferLoad, lambda load: found.append(load.source)))
+    return found
