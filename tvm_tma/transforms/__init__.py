@@ -2,6 +2,7 @@
 
 from .lower_async_pipeline import LowerAsyncPipelineToMBarrier
 from .lower_bulk_copy_blocks import LowerBulkCopyBlocks
+from .tensor_map_cache import CacheTensorMapEncodes
 from .verify_mbarrier_protocol import VerifyMBarrierProtocol
 
-__all__ = ["LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks", "VerifyMBarrierProtocol"]
+__all__ = ["CacheTensorMapEncodes", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks", "VerifyMBarrierProtocol"]
