@@ -1,8 +1,9 @@
 """Registry of named GPU cases: kernel builder + arguments, inputs, reference and rate.
 
 ``check_*`` cases are small correctness cases (tails, odd trip counts); ``bench_*`` cases are
-the baseline measurements. ``build.py`` compiles them for a pipeline ("default": stock TVM with
-``tirx.use_async_copy``; "tma": tvm-tma's pipeline), ``run_gpu.py`` runs them on the GPU.
+the baseline measurements; ``launch_*`` cases are the small kernels of ``run_launch.py``.
+``build.py`` compiles them for a pipeline ("default": stock TVM with ``tirx.use_async_copy``;
+"tma": tvm-tma's pipeline; its variants in ``PIPELINES``), ``run_gpu.py`` runs them on the GPU.
 This module imports no TVM at module level, so it stays cheap to import.
 """
 
@@ -16,6 +17,8 @@ from typing import Any
 PIPELINES: dict[str, dict[str, Any]] = {
     "default": {"tirx.use_async_copy": 1},  # stock TVM 0.27: cp.async + commit/wait groups
     "tma": {},  # tvm-tma: registered by `import tvm_tma`
+    "tma_no_tensor_maps": {},  # tvm-tma without tensor maps: strided tiles as 1-D bulk copies per row
+    "tma_tensor_map_cache": {},  # tvm-tma with the host-side tensor-map descriptor cache
 }
 DTYPE_BYTES = {"int8": 1, "float16": 2, "float32": 4}
 
@@ -159,6 +162,10 @@ _CASES = [
     tile3d_case("check_tmap_3d_edge_f16", 5, 37, 96, "float16", staged=True),
     tile3d_case("check_tmap_3d_edge_i8", 3, 20, 160, "int8", stages=3),
     tile3d_case("check_tmap_3d_edge_staged", 7, 100, 200, staged=True),
+    # Launch overhead (issue 6, run_launch.py): a small kernel (4 CTAs) with one or two tensor
+    # maps, built by "tma", "tma_tensor_map_cache" and "tma_no_tensor_maps".
+    tile_case("launch_tile_256", 256, 256),
+    tile_case("launch_tile_256_two_maps", 256, 256, second_input=True),
     gemm_case("check_gemm_512", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1)),
     gemm_case("check_gemm_96_trips3", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
               k_factors=(3, 2, 1)),

@@ -21,7 +21,7 @@ per PrimFunc (:class:`TensorMaps`), encoded in the host part of the PrimFunc::
 Reused from TVM 0.27, not written here: ``tvm_stack_alloca("tensormap")`` and the
 ``tensormap_encode_tiled`` op, which the host codegen lowers to the packed function
 ``runtime.cuTensorMapEncodeTiled`` (libtvm_runtime_cuda.so; it encodes on every call, no
-cache); SplitHostDevice + the CUDA codegen, which turn a kernel's ``T.address_of(map)`` into
+cache: see :mod:`.tensor_map_cache` for ours); SplitHostDevice + the CUDA codegen, which turn a kernel's ``T.address_of(map)`` into
 a ``const __grid_constant__ CUtensorMap`` kernel parameter passed by value (so the 64-byte
 descriptor alignment holds by construction); the PTX ops ``cp.async.bulk.tensor.*`` and
 ``prefetch.tensormap``. Written here: the spec and its rule checks, the dedup, the host

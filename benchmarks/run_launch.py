@@ -1,0 +1,268 @@
+"""Launch overhead of a small kernel with tensor maps, with the descriptor cache, and without
+tensor maps (issue 6), on the GPU.
+
+    python benchmarks/build.py --pipeline PIPELINE --out build/gpu/launch/PIPELINE --only '^launch_'
+        # for PIPELINE in tma, tma_tensor_map_cache, tma_no_tensor_maps (compiler side)
+    python3 .gpu/boot.py benchmarks/run_launch.py build/gpu/launch/* --out $OUT/launch
+
+Needs only TVM's runtime, torch and a CUDA GPU. For each build directory (one pipeline) and
+each case in it (``launch_*``: ``B = A * 2`` or ``A + C`` on 256 x 256 fp32, 4 CTAs):
+
+- ``correct``: the output against the float64 reference (the output poisoned first);
+- ``host``: ``time.perf_counter_ns`` around each of ``--calls`` calls after warm-up, in bursts
+  of ``--burst`` with a synchronize between bursts (not timed) so that the launch queue never
+  fills: median, 10th and 90th percentile (us);
+- ``wall``: ``--calls`` calls back to back, one synchronize at the end, per call (us);
+- ``gpu``: GPU time per launch in stream order (us): ``--queued`` launches queued behind a
+  spinning GPU (``torch.cuda._sleep``) between two events, divided by their number; median of
+  5 (``fully_queued``: the host queued them all before the spin ended);
+- ``encodes``: with the tensor-map cache, the descriptors the library encoded over all of the
+  calls above (one per map when every later call hits);
+- ``activity``: what CUPTI (``torch.profiler``) records for ``--profiled`` calls: kernels,
+  memcpy and memset operations and API calls by name. A tensor map is a kernel parameter
+  (``__grid_constant__``), copied with the launch: no memcpy per launch is expected;
+- ``threads``: ``--threads`` threads call the function at once, each on its own ``--pairs``
+  input/output pairs: every pair once (misses, with the cache), then, outputs poisoned, every
+  pair once more (hits); every output is checked.
+
+Writes ``results.json`` and ``RESULTS.md`` under ``--out`` and prints the table last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import statistics
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import torch  # noqa: E402
+import tvm  # noqa: E402
+import tvm_ffi  # noqa: E402
+
+from run_gpu import TOLERANCE, expected, poisoned, random_input, unwritten  # noqa: E402
+
+ENCODES = "tvm_tma_tensor_map_cache_encodes"  # tvm_tma.transforms.tensor_map_cache.ENCODES (compiler side)
+SPIN_CYCLES = 50_000_000  # ~25 ms at 1.98 GHz: longer than queueing the launches
+
+
+class Case:
+    """One built case: its function, inputs and output on the GPU, and the correctness check."""
+
+    def __init__(self, build_dir: pathlib.Path, entry: dict[str, Any], gen: torch.Generator):
+        self.entry = entry
+        self.module = tvm.runtime.load_module(str(build_dir / entry["library"]))
+        self.func = self.module["main"]
+        self.tensors = self.make_tensors(gen)
+        self.args = [tvm.runtime.from_dlpack(t) for t in self.tensors]
+
+    def make_tensors(self, gen: torch.Generator) -> list[torch.Tensor]:
+        """Random inputs and a poisoned output, in the PrimFunc's parameter order."""
+        return [poisoned(a["shape"], getattr(torch, a["dtype"])) if i in self.entry["outputs"]
+                else random_input(a["shape"], getattr(torch, a["dtype"]), gen) for i, a in enumerate(self.entry["args"])]
+
+    def check(self, tensors: list[torch.Tensor]) -> bool:
+        """Whether the output in ``tensors`` matches the reference (call synchronized first)."""
+        (out_index,) = self.entry["outputs"]
+        inputs = [t for i, t in enumerate(tensors) if i != out_index]
+        ref = expected(self.entry["reference"], inputs, self.entry["ref_params"])
+        error = float((tensors[out_index].double() - ref).norm() / ref.norm().clamp_min(1e-300))
+        return unwritten(tensors[out_index], ref) == 0 and error <= TOLERANCE[self.entry["reference"]]
+
+    def launch(self) -> None:
+        self.func(*self.args)
+
+    def encodes(self) -> int | None:
+        """Descriptors the library's tensor-map cache encoded (None: built without it)."""
+        return int(self.module[ENCODES]()) if self.module.implements_function(ENCODES) else None
+
+
+def percentile(values: list[float], q: float) -> float:
+    return sorted(values)[min(len(values) - 1, int(q * len(values)))]
+
+
+def host_us(launch: Callable[[], None], calls: int, burst: int) -> dict[str, float]:
+    """Host time per call (us): each call timed alone, in bursts with a synchronize between."""
+    for _ in range(100):
+        launch()
+    torch.cuda.synchronize()
+    times = []
+    clock = time.perf_counter_ns
+    for _ in range(calls // burst):
+        for _ in range(burst):
+            start = clock()
+            launch()
+            times.append(clock() - start)
+        torch.cuda.synchronize()
+    us = [t / 1e3 for t in times]
+    return {"median": statistics.median(us), "p10": percentile(us, 0.1), "p90": percentile(us, 0.9), "calls": len(us)}
+
+
+def wall_us(launch: Callable[[], None], calls: int) -> float:
+    """Per call (us) of ``calls`` calls back to back and one synchronize."""
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    for _ in range(calls):
+        launch()
+    torch.cuda.synchronize()
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def gpu_us(launch: Callable[[], None], launches: int, repeats: int = 5) -> dict[str, Any]:
+    """GPU time per launch (us) in stream order, launches queued behind a spinning GPU."""
+    per_launch, fully_queued = [], True
+    for _ in range(repeats):
+        spin_start, start, end = (torch.cuda.Event(enable_timing=True) for _ in range(3))
+        torch.cuda.synchronize()
+        spin_start.record()
+        torch.cuda._sleep(SPIN_CYCLES)
+        start.record()
+        host_start = time.perf_counter()
+        for _ in range(launches):
+            launch()
+        host_ms = (time.perf_counter() - host_start) * 1e3
+        end.record()
+        end.synchronize()
+        fully_queued &= host_ms < spin_start.elapsed_time(start)
+        per_launch.append(start.elapsed_time(end) * 1e3 / launches)
+    return {"median": statistics.median(per_launch), "launches": launches, "fully_queued": fully_queued}
+
+
+def activity(launch: Callable[[], None], calls: int) -> dict[str, Any]:
+    """CUDA activity (CUPTI, through torch.profiler) of ``calls`` calls: counts by name, and
+    the kernel, memcpy and memset totals; ``error`` where the profiler is not usable."""
+    try:
+        from torch.profiler import ProfilerActivity, profile
+
+        torch.cuda.synchronize()
+        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+            for _ in range(calls):
+                launch()
+            torch.cuda.synchronize()
+        counts: dict[str, int] = {}
+        for event in prof.events():
+            counts[event.name] = counts.get(event.name, 0) + 1
+        kernels = sum(n for name, n in counts.items() if "main_kernel" in name and not name.startswith("cu"))
+        return {"calls": calls, "kernels": kernels,
+                "memcpy": sum(n for name, n in counts.items() if "memcpy" in name.lower()),
+                "memset": sum(n for name, n in counts.items() if "memset" in name.lower()), "by_name": counts}
+    except Exception as err:  # the profiler may be unavailable (no CUPTI, sandboxed driver)
+        return {"calls": calls, "error": f"{type(err).__name__}: {err}"}
+
+
+def threads_check(case: Case, threads: int, pairs: int, gen: torch.Generator) -> dict[str, Any]:
+    """``threads`` threads call ``case`` at once on their own ``pairs`` input/output pairs:
+    once each, then (outputs poisoned) once more; returns whether every output was right."""
+    sets = [[case.make_tensors(gen) for _ in range(pairs)] for _ in range(threads)]
+    args = [[[tvm.runtime.from_dlpack(t) for t in tensors] for tensors in own] for own in sets]
+    (out_index,) = case.entry["outputs"]
+    barrier = threading.Barrier(threads)
+    errors: list[str] = []
+
+    def worker(own: list[list[Any]]) -> None:
+        try:
+            barrier.wait()
+            for a in own:
+                case.func(*a)
+        except Exception as err:  # reported, and the check fails
+            errors.append(f"{type(err).__name__}: {err}")
+
+    results = {}
+    for phase in ("first", "again"):
+        workers = [threading.Thread(target=worker, args=(own,)) for own in args]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+        torch.cuda.synchronize()
+        results[phase] = sum(case.check(tensors) for own in sets for tensors in own)
+        for own in sets:
+            for tensors in own:
+                tensors[out_index].copy_(poisoned(list(tensors[out_index].shape), tensors[out_index].dtype))
+    total = threads * pairs
+    return {"threads": threads, "pairs": pairs, "correct_first": results["first"], "correct_again": results["again"],
+            "outputs": total, "errors": errors, "correct": not errors and results["first"] == results["again"] == total}
+
+
+def run_case(build_dir: pathlib.Path, entry: dict[str, Any], opts: argparse.Namespace) -> dict[str, Any]:
+    gen = torch.Generator(device="cuda").manual_seed(opts.seed)
+    case = Case(build_dir, entry, gen)
+    case.launch()
+    torch.cuda.synchronize()
+    result: dict[str, Any] = {"name": entry["name"], "size": entry["size"], "correct": case.check(case.tensors)}
+    result["host_us"] = host_us(case.launch, opts.calls, opts.burst)
+    result["wall_us"] = wall_us(case.launch, opts.calls)
+    result["gpu_us"] = gpu_us(case.launch, opts.queued)
+    result["encodes"] = case.encodes()
+    result["activity"] = activity(case.launch, opts.profiled)
+    result["threads"] = threads_check(case, opts.threads, opts.pairs, gen)
+    result["encodes_after_threads"] = case.encodes()
+    result["correct"] = result["correct"] and result["threads"]["correct"]
+    return result
+
+
+def table(runs: list[dict[str, Any]]) -> str:
+    lines = ["| pipeline | case | correct (threads) | host us median (p10-p90) | wall us | GPU us (queued) | "
+             "encodes | kernels / memcpy / memset per profiled calls |", "|" + "---|" * 8]
+    for run in runs:
+        for r in run["results"]:
+            if "failure" in r:
+                lines.append(f"| {run['pipeline']} | {r['name']} | FAILED: {r['failure']} |" + " |" * 5)
+                continue
+            h, g, a = r["host_us"], r["gpu_us"], r["activity"]
+            acts = a["error"][:60] if "error" in a else f"{a['kernels']} / {a['memcpy']} / {a['memset']} per {a['calls']}"
+            lines.append(f"| {run['pipeline']} | {r['name']} | {'yes' if r['correct'] else '**NO**'} "
+                         f"({r['threads']['correct_again']}/{r['threads']['outputs']}) | {h['median']:.2f} "
+                         f"({h['p10']:.2f}-{h['p90']:.2f}) | {r['wall_us']:.2f} | {g['median']:.2f}"
+                         f"{'' if g['fully_queued'] else ' (not fully queued)'} | "
+                         f"{'-' if r['encodes'] is None else r['encodes']} | {acts} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("build_dirs", type=pathlib.Path, nargs="+")
+    parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("."))
+    parser.add_argument("--calls", type=int, default=10000)
+    parser.add_argument("--burst", type=int, default=100)
+    parser.add_argument("--queued", type=int, default=500)
+    parser.add_argument("--profiled", type=int, default=200)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--pairs", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=2026)
+    opts = parser.parse_args(argv)
+    runs = []
+    with tvm_ffi.use_torch_stream():
+        for build_dir in opts.build_dirs:
+            manifest = json.loads((build_dir / "manifest.json").read_text())
+            run = {"pipeline": manifest["pipeline"], "build_dir": str(build_dir), "results": []}
+            for entry in manifest["cases"]:
+                print(f"running {entry['name']} ({manifest['pipeline']})", flush=True)
+                try:
+                    run["results"].append(run_case(build_dir, entry, opts))
+                except Exception as err:  # record and go on
+                    traceback.print_exc()
+                    run["results"].append({"name": entry["name"], "correct": False,
+                                           "failure": f"{type(err).__name__}: {str(err).splitlines()[0][:200]}"})
+                print(json.dumps({k: v for k, v in run["results"][-1].items() if k != "activity"}), flush=True)
+            runs.append(run)
+    device = torch.cuda.get_device_name()
+    opts.out.mkdir(parents=True, exist_ok=True)
+    (opts.out / "results.json").write_text(json.dumps({"device": device, "torch": torch.__version__,
+                                                       "options": {k: str(v) for k, v in vars(opts).items()},
+                                                       "runs": runs}, indent=1))
+    md = table(runs)
+    (opts.out / "RESULTS.md").write_text(f"Device: {device}; torch {torch.__version__}\n\n{md}\n")
+    print(md)
+    return 0 if all(r["correct"] for run in runs for r in run["results"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
