@@ -44,6 +44,8 @@ def _row_kernel(x: te.Tensor, params: list[te.Tensor], reductions: list[Reductio
     lanes = vector_lanes(dtype)
     if cols % lanes:
         raise ValueError(f"cols ({cols}) must be a multiple of {lanes} (16 bytes of {dtype})")
+    if cols == lanes:  # a one-vector row: two threads of half vectors (a schedule needs threads > 1)
+        lanes //= 2
     threads = row_threads(cols // lanes, max_threads)
     chunk = threads * lanes
     stats: list[te.Tensor] = []
@@ -79,7 +81,7 @@ def _row_kernel(x: te.Tensor, params: list[te.Tensor], reductions: list[Reductio
         sch.bind(sch.get_loops(block)[-3], "threadIdx.x")
     copy = stage_to_shared(sch, partials[0], 0, rt, threads, lanes, consumers=[*partials, y_block])
     chunk_loop = sch.get_loops(copy)[-3]
-    sch.reverse_compute_at(partials[0], chunk_loop, preserve_unit_loops=True)
+    sch.reverse_compute_at(partials[0], chunk_loop)
     t, v = sch.get_loops(partials[0])[-2:]
     sch.reorder(v, t)
     sch.bind(t, "threadIdx.x")
