@@ -38,8 +38,12 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(nv_bfloat16* __res
   extern __shared__ __align__(64) nv_bfloat16 x_shared_dyn_ptr[];
   alignas(64) float partial0_local_ptr[1];
   __shared__ alignas(64) float red_result_ptr[1];
+  __shared__ alignas(64) float stat0_local_shared_ptr[1];
+  alignas(64) float row0_local_ptr[1];
   alignas(64) float partial1_local_ptr[1];
   __shared__ alignas(64) float red_result_ptr_1[1];
+  __shared__ alignas(64) float stat1_local_shared_ptr[1];
+  alignas(64) float row1_local_ptr[1];
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1);
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)1);
@@ -138,13 +142,18 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(nv_bfloat16* __res
     ((volatile float*)red_result_ptr)[0] = red_buf0_ptr_1[0];
   }
   __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    stat0_local_shared_ptr[0] = ((volatile float*)red_result_ptr)[0];
+  }
+  __syncthreads();
+  row0_local_ptr[0] = (stat0_local_shared_ptr[0] / 0x1p+12f/*4.096000e+03*/);
   for (int ax2 = 0; ax2 < 4; ++ax2) {
     for (int ax3 = 0; ax3 < 8; ++ax3) {
       if ((ax2 == 0) && (ax3 == 0)) {
         partial1_local_ptr[0] = 0x0p+0f/*0.000000e+00*/;
       }
       int cse_v5 = (((ax2 * 1024) + (ax3 * 128)) + ((int)threadIdx.x));
-      partial1_local_ptr[0] = (partial1_local_ptr[0] + ((((float)x_shared_dyn_ptr[(((ax2 * 1024) + (ax3 * 128)) + ((int)threadIdx.x))]) - (((volatile float*)red_result_ptr)[0] / 0x1p+12f/*4.096000e+03*/)) * (((float)x_shared_dyn_ptr[(((ax2 * 1024) + (ax3 * 128)) + ((int)threadIdx.x))]) - (((volatile float*)red_result_ptr)[0] / 0x1p+12f/*4.096000e+03*/))));
+      partial1_local_ptr[0] = (partial1_local_ptr[0] + ((((float)x_shared_dyn_ptr[(((ax2 * 1024) + (ax3 * 128)) + ((int)threadIdx.x))]) - row0_local_ptr[0]) * (((float)x_shared_dyn_ptr[(((ax2 * 1024) + (ax3 * 128)) + ((int)threadIdx.x))]) - row0_local_ptr[0])));
     }
   }
   __shared__ alignas(64) float red_buf_staging_ptr_1[4];
@@ -182,6 +191,11 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(nv_bfloat16* __res
     ((volatile float*)red_result_ptr_1)[0] = red_buf0_ptr_3[0];
   }
   __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    stat1_local_shared_ptr[0] = ((volatile float*)red_result_ptr_1)[0];
+  }
+  __syncthreads();
+  row1_local_ptr[0] = rsqrtf(((stat1_local_shared_ptr[0] / 0x1p+12f/*4.096000e+03*/) + 0x1.4f8b588e368f1p-17f/*1.000000e-05*/));
   for (int c_0 = 0; c_0 < 8; ++c_0) {
     int cse_v2 = (c_0 * 512);
     int cse_v3 = (((int)threadIdx.x) * 4);
@@ -197,12 +211,12 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(nv_bfloat16* __res
             __6.y = (float)(v_.y);
             __6.z = (float)(v_.z);
             __6.w = (float)(v_.w);
-            float4 v__1 = make_float4((((volatile float*)red_result_ptr)[0] / 0x1p+12f/*4.096000e+03*/), (((volatile float*)red_result_ptr)[0] / 0x1p+12f/*4.096000e+03*/), (((volatile float*)red_result_ptr)[0] / 0x1p+12f/*4.096000e+03*/), (((volatile float*)red_result_ptr)[0] / 0x1p+12f/*4.096000e+03*/));
+            float4 v__1 = make_float4(row0_local_ptr[0], row0_local_ptr[0], row0_local_ptr[0], row0_local_ptr[0]);
             __5.x = (__6.x-v__1.x);
             __5.y = (__6.y-v__1.y);
             __5.z = (__6.z-v__1.z);
             __5.w = (__6.w-v__1.w);
-          float4 v__2 = make_float4(rsqrtf(((((volatile float*)red_result_ptr_1)[0] / 0x1p+12f/*4.096000e+03*/) + 0x1.4f8b588e368f1p-17f/*1.000000e-05*/)), rsqrtf(((((volatile float*)red_result_ptr_1)[0] / 0x1p+12f/*4.096000e+03*/) + 0x1.4f8b588e368f1p-17f/*1.000000e-05*/)), rsqrtf(((((volatile float*)red_result_ptr_1)[0] / 0x1p+12f/*4.096000e+03*/) + 0x1.4f8b588e368f1p-17f/*1.000000e-05*/)), rsqrtf(((((volatile float*)red_result_ptr_1)[0] / 0x1p+12f/*4.096000e+03*/) + 0x1.4f8b588e368f1p-17f/*1.000000e-05*/)));
+          float4 v__2 = make_float4(row1_local_ptr[0], row1_local_ptr[0], row1_local_ptr[0], row1_local_ptr[0]);
           __4.x = (__5.x*v__2.x);
           __4.y = (__5.y*v__2.y);
           __4.z = (__5.z*v__2.z);

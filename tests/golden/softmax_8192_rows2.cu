@@ -37,11 +37,14 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[4];
   extern __shared__ __align__(64) half x_shared_dyn_ptr[];
   alignas(64) float partial0_local_ptr[1];
-  alignas(64) float in_thread_stat0_local_ptr[1];
+  alignas(64) float in_thread_stat0_local_shared_ptr[1];
   __shared__ alignas(64) float red_result_ptr[1];
+  __shared__ alignas(64) float stat0_local_shared_ptr[1];
   alignas(64) float partial1_local_ptr[1];
-  alignas(64) float in_thread_stat1_local_ptr[1];
+  alignas(64) float in_thread_stat1_local_shared_ptr[1];
   __shared__ alignas(64) float red_result_ptr_1[1];
+  __shared__ alignas(64) float stat1_local_shared_ptr[1];
+  alignas(64) float row1_local_ptr[1];
   for (int r_1 = 0; r_1 < 2; ++r_1) {
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1);
@@ -128,9 +131,9 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
       tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
       tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[3]))));
     }
-    in_thread_stat0_local_ptr[0] = -0x1.fffffep+127f/*-3.402823e+38*/;
+    in_thread_stat0_local_shared_ptr[0] = -0x1.fffffep+127f/*-3.402823e+38*/;
     if (((((int)blockIdx.x) * 2) + r_1) < 5) {
-      in_thread_stat0_local_ptr[0] = max(in_thread_stat0_local_ptr[0], partial0_local_ptr[0]);
+      in_thread_stat0_local_shared_ptr[0] = max(in_thread_stat0_local_shared_ptr[0], partial0_local_ptr[0]);
     }
     __shared__ alignas(64) float red_buf_staging_ptr[4];
     alignas(64) float t0_ptr[1];
@@ -139,7 +142,7 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
     alignas(64) float t0_ptr_1[1];
     alignas(64) uint mask_ptr_1[1];
     alignas(64) float red_buf0_ptr_1[1];
-    red_buf0_ptr[0] = in_thread_stat0_local_ptr[0];
+    red_buf0_ptr[0] = in_thread_stat0_local_shared_ptr[0];
     mask_ptr[0] = __activemask();
     t0_ptr[0] = __shfl_down_sync(mask_ptr[0], red_buf0_ptr[0], 16, 32);
     red_buf0_ptr[0] = max(red_buf0_ptr[0], t0_ptr[0]);
@@ -167,19 +170,23 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
       ((volatile float*)red_result_ptr)[0] = red_buf0_ptr_1[0];
     }
     __syncthreads();
+    if (((int)threadIdx.x) == 0) {
+      stat0_local_shared_ptr[0] = ((volatile float*)red_result_ptr)[0];
+    }
+    __syncthreads();
     for (int ax2 = 0; ax2 < 8; ++ax2) {
       for (int ax3 = 0; ax3 < 8; ++ax3) {
         if (((((int)blockIdx.x) * 2) + r_1) < 5) {
           if ((ax2 == 0) && (ax3 == 0)) {
             partial1_local_ptr[0] = 0x0p+0f/*0.000000e+00*/;
           }
-          partial1_local_ptr[0] = (partial1_local_ptr[0] + expf((((float)x_shared_dyn_ptr[(((ax2 * 1024) + (ax3 * 128)) + ((int)threadIdx.x))]) - ((volatile float*)red_result_ptr)[0])));
+          partial1_local_ptr[0] = (partial1_local_ptr[0] + expf((((float)x_shared_dyn_ptr[(((ax2 * 1024) + (ax3 * 128)) + ((int)threadIdx.x))]) - stat0_local_shared_ptr[0])));
         }
       }
     }
-    in_thread_stat1_local_ptr[0] = 0x0p+0f/*0.000000e+00*/;
+    in_thread_stat1_local_shared_ptr[0] = 0x0p+0f/*0.000000e+00*/;
     if (((((int)blockIdx.x) * 2) + r_1) < 5) {
-      in_thread_stat1_local_ptr[0] = (in_thread_stat1_local_ptr[0] + partial1_local_ptr[0]);
+      in_thread_stat1_local_shared_ptr[0] = (in_thread_stat1_local_shared_ptr[0] + partial1_local_ptr[0]);
     }
     __shared__ alignas(64) float red_buf_staging_ptr_1[4];
     alignas(64) float t0_ptr_2[1];
@@ -188,7 +195,7 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
     alignas(64) float t0_ptr_3[1];
     alignas(64) uint mask_ptr_3[1];
     alignas(64) float red_buf0_ptr_3[1];
-    red_buf0_ptr_2[0] = in_thread_stat1_local_ptr[0];
+    red_buf0_ptr_2[0] = in_thread_stat1_local_shared_ptr[0];
     mask_ptr_2[0] = __activemask();
     t0_ptr_2[0] = __shfl_down_sync(mask_ptr_2[0], red_buf0_ptr_2[0], 16, 32);
     red_buf0_ptr_2[0] = (red_buf0_ptr_2[0] + t0_ptr_2[0]);
@@ -216,6 +223,13 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
       ((volatile float*)red_result_ptr_1)[0] = red_buf0_ptr_3[0];
     }
     __syncthreads();
+    if (((int)threadIdx.x) == 0) {
+      stat1_local_shared_ptr[0] = ((volatile float*)red_result_ptr_1)[0];
+    }
+    __syncthreads();
+    if (((((int)blockIdx.x) * 2) + r_1) < 5) {
+      row1_local_ptr[0] = (0x1p+0f/*1.000000e+00*/ / stat1_local_shared_ptr[0]);
+    }
     for (int c_0 = 0; c_0 < 16; ++c_0) {
       if (((((int)blockIdx.x) * 2) + r_1) < 5) {
         int cse_v3 = (c_0 * 512);
@@ -230,7 +244,7 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
             __5.y = (float)(v_.y);
             __5.z = (float)(v_.z);
             __5.w = (float)(v_.w);
-            float4 v__1 = make_float4(((volatile float*)red_result_ptr)[0], ((volatile float*)red_result_ptr)[0], ((volatile float*)red_result_ptr)[0], ((volatile float*)red_result_ptr)[0]);
+            float4 v__1 = make_float4(stat0_local_shared_ptr[0], stat0_local_shared_ptr[0], stat0_local_shared_ptr[0], stat0_local_shared_ptr[0]);
             __4.x = (__5.x-v__1.x);
             __4.y = (__5.y-v__1.y);
             __4.z = (__5.z-v__1.z);
@@ -239,11 +253,11 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
           __3.y = expf(__4.y);
           __3.z = expf(__4.z);
           __3.w = expf(__4.w);
-          float4 v__2 = make_float4(((volatile float*)red_result_ptr_1)[0], ((volatile float*)red_result_ptr_1)[0], ((volatile float*)red_result_ptr_1)[0], ((volatile float*)red_result_ptr_1)[0]);
-          __2.x = (__3.x/v__2.x);
-          __2.y = (__3.y/v__2.y);
-          __2.z = (__3.z/v__2.z);
-          __2.w = (__3.w/v__2.w);
+          float4 v__2 = make_float4(row1_local_ptr[0], row1_local_ptr[0], row1_local_ptr[0], row1_local_ptr[0]);
+          __2.x = (__3.x*v__2.x);
+          __2.y = (__3.y*v__2.y);
+          __2.z = (__3.z*v__2.z);
+          __2.w = (__3.w*v__2.w);
         __1.x = (half)(__2.x);
         __1.y = (half)(__2.y);
         __1.z = (half)(__2.z);

@@ -8,8 +8,12 @@ cast up, the output is rounded to ``dtype`` once). The schedule, shared by the t
 - A row is staged whole into shared memory, in chunks of ``threads`` 16-byte vectors; the
   chunk loop is a :func:`tvm_tma.schedule.tma_pipeline` of ``stages`` stages whose copies run
   ``stages - 1`` chunks ahead of the first reduction's per-thread partials.
-- Each reduction ends with a cross-thread reduction over the CTA (TVM's allreduce); a second
-  reduction (LayerNorm's variance, softmax's sum of exponentials) reads the staged row again.
+- Each reduction ends with a cross-thread reduction over the CTA (TVM's allreduce) into a
+  shared scalar, which every thread then finishes (mean, rsqrt, reciprocal) into a register
+  once per row; a second reduction (LayerNorm's variance, softmax's sum of exponentials) reads
+  the staged row again. (With the reduction's result in a local buffer instead, StorageRewrite
+  finishes it in place, and LowerThreadAllreduce then turns that buffer into its shared result
+  word: every thread would update one shared word, a race. TVM 0.27.)
 - The output is computed from the staged row and written in 8-byte vectors (with 16-byte ones
   the fp32 intermediate is a float32x8 vector, and TVM 0.27's CUDA codegen emits an invalid
   ``make_ulonglong4`` of 8 floats for the broadcast row statistic).
@@ -32,8 +36,10 @@ from ..schedule import tma_pipeline
 from ._common import row_threads, stage_to_shared, thread_vectorize, vector_lanes
 
 F32 = "float32"
-# (reducer, term): the row statistic is reducer(term(x[r, c] in fp32, earlier statistics)) over c
-Reduction = tuple[Callable, Callable[..., tirx.Expr]]
+# (reducer, term, finish): the row statistic is finish(reducer over c of term(x[r, c] in fp32,
+# earlier statistics)); finish (None: the reduction itself) runs once per row and thread, so
+# that the output does no per-element division or rsqrt.
+Reduction = tuple[Callable, Callable[..., tirx.Expr], Callable[[tirx.Expr], tirx.Expr] | None]
 
 
 def _row_kernel(x: te.Tensor, params: list[te.Tensor], reductions: list[Reduction], output: Callable,
@@ -49,7 +55,7 @@ def _row_kernel(x: te.Tensor, params: list[te.Tensor], reductions: list[Reductio
     threads = row_threads(cols // lanes, max_threads)
     chunk = threads * lanes
     stats: list[te.Tensor] = []
-    for k, (reducer, term) in enumerate(reductions):
+    for k, (reducer, term, finish) in enumerate(reductions):
         kc = te.reduce_axis((0, cols // chunk), name="kc")
         kv = te.reduce_axis((0, lanes), name="kv")
         partial = te.compute(
@@ -58,7 +64,8 @@ def _row_kernel(x: te.Tensor, params: list[te.Tensor], reductions: list[Reductio
                                  axis=[kc, kv]),
             name=f"partial{k}")
         kt = te.reduce_axis((0, threads), name="kt")
-        stats.append(te.compute((rows,), lambda r: reducer(partial[r, kt], axis=kt), name=f"stat{k}"))
+        stat = te.compute((rows,), lambda r: reducer(partial[r, kt], axis=kt), name=f"stat{k}")
+        stats.append(stat if finish is None else te.compute((rows,), lambda r: finish(stat[r]), name=f"row{k}"))
     y = te.compute((rows, cols), lambda r, c: output(x[r, c].astype(F32), c, *(s[r] for s in stats)).astype(dtype),
                    name="y")
 
@@ -73,9 +80,11 @@ def _row_kernel(x: te.Tensor, params: list[te.Tensor], reductions: list[Reductio
     thread_vectorize(sch, c, threads, lanes // 2)
     partials = [sch.get_sblock(f"partial{k}") for k in range(len(reductions))]
     for k in reversed(range(len(reductions))):  # producers after their consumers
-        for block in (sch.get_sblock(f"stat{k}"), partials[k]):
+        finished = [sch.get_sblock(f"row{k}")] if reductions[k][2] else []
+        for block in (*finished, sch.get_sblock(f"stat{k}"), partials[k]):
             sch.compute_at(block, rt, preserve_unit_loops=True)
             sch.set_scope(block, 0, "local")
+        sch.set_scope(sch.get_sblock(f"stat{k}"), 0, "shared")
         sch.bind(sch.get_loops(sch.get_sblock(f"stat{k}"))[-1], "threadIdx.x")
     for block in partials[1:]:  # later passes read the staged row: thread t, then its elements
         sch.bind(sch.get_loops(block)[-3], "threadIdx.x")
@@ -100,8 +109,8 @@ def rms_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-6,
     x = te.placeholder((rows, cols), dtype, name="x")
     w = te.placeholder((cols,), dtype, name="w")
     return _row_kernel(
-        x, [w], [(te.sum, lambda v: v * v)],
-        lambda v, c, sq: v * tirx.rsqrt(sq / _f32(cols) + _f32(eps)) * w[c].astype(F32),
+        x, [w], [(te.sum, lambda v: v * v, lambda sq: tirx.rsqrt(sq / _f32(cols) + _f32(eps)))],
+        lambda v, c, rstd: v * rstd * w[c].astype(F32),
         rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled)
 
 
@@ -115,15 +124,11 @@ def layer_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-
     w = te.placeholder((cols,), dtype, name="w")
     b = te.placeholder((cols,), dtype, name="b")
     n = _f32(cols)
-
-    def deviation(v, total):
-        return (v - total / n) * (v - total / n)
-
-    def output(v, c, total, dev2):
-        return (v - total / n) * tirx.rsqrt(dev2 / n + _f32(eps)) * w[c].astype(F32) + b[c].astype(F32)
-
-    return _row_kernel(x, [w, b], [(te.sum, lambda v: v), (te.sum, deviation)], output,
-                       rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled)
+    return _row_kernel(
+        x, [w, b], [(te.sum, lambda v: v, lambda total: total / n),
+                    (te.sum, lambda v, mean: (v - mean) * (v - mean), lambda dev2: tirx.rsqrt(dev2 / n + _f32(eps)))],
+        lambda v, c, mean, rstd: (v - mean) * rstd * w[c].astype(F32) + b[c].astype(F32),
+        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled)
 
 
 def softmax(rows: int, cols: int, dtype: str = "float16", *, rows_per_cta: int = 1, stages: int = 4,
@@ -133,6 +138,6 @@ def softmax(rows: int, cols: int, dtype: str = "float16", *, rows_per_cta: int =
     the sum of exponentials."""
     x = te.placeholder((rows, cols), dtype, name="x")
     return _row_kernel(
-        x, [], [(te.max, lambda v: v), (te.sum, lambda v, m: tirx.exp(v - m))],
-        lambda v, c, m, s: tirx.exp(v - m) / s,
+        x, [], [(te.max, lambda v: v, None), (te.sum, lambda v, m: tirx.exp(v - m), lambda s: _f32(1) / s)],
+        lambda v, c, m, inv: tirx.exp(v - m) * inv,
         rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled)
