@@ -5,6 +5,8 @@ GPU: the ``check_*`` cases of ``benchmarks/cases.py``.)"""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 import tvm
@@ -65,3 +67,12 @@ def test_binary_stages_full_inputs_and_reads_broadcasts_from_global():
 def test_binary_rejects_inputs_without_the_output_shape():
     with pytest.raises(ValueError, match="one input must have"):
         binary("add", (1, 64), (8, 1))
+
+
+@pytest.mark.parametrize("builder", [rms_norm, layer_norm, softmax])
+def test_row_statistics_are_finished_outside_the_allreduce_result(builder):
+    # A finished statistic computed in place in the allreduce's shared result word would be
+    # written by every thread: each row statistic is copied out by one thread first.
+    src = cuda_source(builder(3, 4096))
+    assert not re.search(r"red_result_ptr\w*\)\[0\] = [^;]*(rsqrtf|/)", src)
+    assert re.search(r"row\d_local_ptr\[0\] = ", src)
