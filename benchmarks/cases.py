@@ -93,12 +93,12 @@ def binary_case(name: str, op: str, shape_a: tuple[int, ...], shape_b: tuple[int
 
 
 def kernel_cases(kernel: str, rows: int, cols: int, dtype: str, name: str, timed: bool = False,
-                 variant: int = 0) -> Case:
+                 variant: int = 0, **kwargs: Any) -> Case:
     """One case of the issue-7 kernels at ``rows x cols``; for ``binary``, ``variant`` picks the
     op and the broadcast (0: bias add of a row vector, 1: multiply by a column vector,
     2: subtract two full inputs, 3: maximum of a ``(1, cols)`` row and a full input)."""
     if kernel != "binary":
-        return row_case(name, kernel, rows, cols, dtype, timed)
+        return row_case(name, kernel, rows, cols, dtype, timed, **kwargs)
     op, shape_a, shape_b = [("add", (rows, cols), (cols,)), ("multiply", (rows, cols), (rows, 1)),
                             ("subtract", (rows, cols), (rows, cols)), ("maximum", (1, cols), (rows, cols))][variant]
     return binary_case(name, op, shape_a, shape_b, dtype, timed)
@@ -137,6 +137,9 @@ ISSUE7_CASES = [
       for k in ROW_KERNELS for rows, cols in SWEEP_SHAPES),
     *(kernel_cases(k, rows, cols, "bfloat16", f"bench_{k}_{rows}x{cols}_bf16", timed=True)
       for k in ROW_KERNELS for rows, cols in ((65536, 4096), (262144, 1024))),
+    # Tuning variants of the row kernels: fewer threads, more (smaller) chunks per row.
+    *(kernel_cases(k, rows, cols, "float16", f"bench_{k}_{rows}x{cols}_t{t}", timed=True, max_threads=t)
+      for k in ROW_KERNELS[:3] for rows, cols, t in ((262144, 1024, 64), (262144, 1024, 32), (65536, 4096, 256))),
     *(kernel_cases(k, rows, cols, dtype, f"check_{k}_{_SHORT[dtype]}_{rows}x{cols}", variant=v)
       for k in ROW_KERNELS for dtype in _SHORT
       for v, (rows, cols) in enumerate(((1001, 8), (37, 1000), (1001, 4096), (37, 8192)))),

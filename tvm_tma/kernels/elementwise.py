@@ -1,4 +1,5 @@
-"""Streaming elementwise kernels over 1-D arrays: ``copy`` (``B = A``) and ``add`` (``C = A + B``).
+"""Streaming elementwise kernels: over 1-D arrays ``copy`` (``B = A``) and ``add`` (``C = A + B``);
+over rows, ``binary`` (``C = op(A, B)`` with numpy broadcasting, tiles of whole rows).
 
 Each CTA owns ``tiles_per_cta`` consecutive tiles of ``tile`` elements and walks them with a
 software-pipelined loop: the inputs' tiles are staged global→shared (``cache_read``, one
