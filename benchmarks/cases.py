@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import math
 import re
 from typing import Any
+
+import numpy as np
 
 PIPELINES: dict[str, dict[str, Any]] = {
     "default": {"tirx.use_async_copy": 1},  # stock TVM 0.27: cp.async + commit/wait groups
@@ -20,7 +23,7 @@ PIPELINES: dict[str, dict[str, Any]] = {
     "tma_no_tensor_maps": {},  # tvm-tma without tensor maps: strided tiles as 1-D bulk copies per row
     "tma_tensor_map_cache": {},  # tvm-tma with the host-side tensor-map descriptor cache
 }
-DTYPE_BYTES = {"int8": 1, "float16": 2, "float32": 4}
+DTYPE_BYTES = {"int8": 1, "float16": 2, "bfloat16": 2, "float32": 4}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,13 +72,39 @@ def add_case(name: str, n: int, dtype: str = "float32", timed: bool = False, **k
                 size=f"n={n} {dtype}", bytes_moved=3 * n * DTYPE_BYTES[dtype], timed=timed)
 
 
-def rms_norm_case(name: str, rows: int, cols: int, dtype: str = "float16", timed: bool = False,
-                  eps: float = 1e-6, **kwargs: Any) -> Case:
-    """RMS norm of ``x[rows, cols]`` with weight ``w[cols]``; rate counts x, w, y once."""
-    return Case(name, "rms_norm", {"rows": rows, "cols": cols, "dtype": dtype, "eps": eps, **kwargs},
-                (((rows, cols), dtype), ((cols,), dtype), ((rows, cols), dtype)), (2,), "rms_norm",
-                size=f"{rows}x{cols} {dtype}", ref_params={"eps": eps},
-                bytes_moved=(2 * rows * cols + cols) * DTYPE_BYTES[dtype], timed=timed)
+def row_case(name: str, builder: str, rows: int, cols: int, dtype: str = "float16", timed: bool = False,
+             **kwargs: Any) -> Case:
+    """``builder`` (``rms_norm``, ``layer_norm``, ``softmax``) over ``x[rows, cols]`` with its
+    weights (``w``; ``b`` for layer_norm), each ``(cols,)``; rate counts x, the weights and y once."""
+    params = {"rms_norm": 1, "layer_norm": 2, "softmax": 0}[builder]
+    eps = {"eps": kwargs.setdefault("eps", 1e-5 if builder == "layer_norm" else 1e-6)} if params else {}
+    return Case(name, builder, {"rows": rows, "cols": cols, "dtype": dtype, **kwargs},
+                (((rows, cols), dtype), *((((cols,), dtype),) * params), ((rows, cols), dtype)), (params + 1,),
+                builder, size=f"{rows}x{cols} {dtype}", ref_params=eps,
+                bytes_moved=(2 * rows * cols + params * cols) * DTYPE_BYTES[dtype], timed=timed)
+
+
+def binary_case(name: str, op: str, shape_a: tuple[int, ...], shape_b: tuple[int, ...], dtype: str = "float16",
+                timed: bool = False, **kwargs: Any) -> Case:
+    """``C = op(A, B)`` with numpy broadcasting; rate counts A, B and C once."""
+    rows, cols = np.broadcast_shapes(shape_a, shape_b)
+    elems = math.prod(shape_a) + math.prod(shape_b) + rows * cols
+    return Case(name, "binary", {"op": op, "shape_a": shape_a, "shape_b": shape_b, "dtype": dtype, **kwargs},
+                ((shape_a, dtype), (shape_b, dtype), ((rows, cols), dtype)), (2,), "binary",
+                size=f"{shape_a} {op} {shape_b} {dtype}", ref_params={"op": op},
+                bytes_moved=elems * DTYPE_BYTES[dtype], timed=timed)
+
+
+def kernel_cases(kernel: str, rows: int, cols: int, dtype: str, name: str, timed: bool = False,
+                 variant: int = 0, **kwargs: Any) -> Case:
+    """One case of the issue-7 kernels at ``rows x cols``; for ``binary``, ``variant`` picks the
+    op and the broadcast (0: bias add of a row vector, 1: multiply by a column vector,
+    2: subtract two full inputs, 3: maximum of a ``(1, cols)`` row and a full input)."""
+    if kernel != "binary":
+        return row_case(name, kernel, rows, cols, dtype, timed, **kwargs)
+    op, shape_a, shape_b = [("add", (rows, cols), (cols,)), ("multiply", (rows, cols), (rows, 1)),
+                            ("subtract", (rows, cols), (rows, cols)), ("maximum", (1, cols), (rows, cols))][variant]
+    return binary_case(name, op, shape_a, shape_b, dtype, timed)
 
 
 def gemm_case(name: str, n: int, timed: bool = False, **kwargs: Any) -> Case:
@@ -100,11 +129,29 @@ def tile3d_case(name: str, p: int, m: int, n: int, dtype: str = "float32", **kwa
                 bytes_moved=2 * p * m * n * DTYPE_BYTES[dtype])
 
 
+# Issue 7: pointwise binary ops with broadcast, RMSNorm, LayerNorm, softmax. Timed over a range
+# of sizes (plot_norms.py draws bandwidth against size), fp16, and bf16 at the two issue sizes;
+# checked at cols 8, 1000 (no power of two), 4096, 8192 with an odd number of rows.
+ROW_KERNELS = ("rms_norm", "layer_norm", "softmax", "binary")
+SWEEP_SHAPES = ((2048, 4096), (8192, 4096), (32768, 4096), (65536, 4096), (131072, 4096), (262144, 1024))
+_SHORT = {"float16": "f16", "bfloat16": "bf16"}
+ISSUE7_CASES = [
+    *(kernel_cases(k, rows, cols, "float16", f"bench_{k}_{rows}x{cols}", timed=True)
+      for k in ROW_KERNELS for rows, cols in SWEEP_SHAPES),
+    *(kernel_cases(k, rows, cols, "bfloat16", f"bench_{k}_{rows}x{cols}_bf16", timed=True)
+      for k in ROW_KERNELS for rows, cols in ((65536, 4096), (262144, 1024))),
+    # Tuning variants of the row kernels: fewer threads, more (smaller) chunks per row.
+    *(kernel_cases(k, rows, cols, "float16", f"bench_{k}_{rows}x{cols}_t{t}", timed=True, max_threads=t)
+      for k in ROW_KERNELS[:3] for rows, cols, t in ((262144, 1024, 64), (262144, 1024, 32), (65536, 4096, 256))),
+    *(kernel_cases(k, rows, cols, dtype, f"check_{k}_{_SHORT[dtype]}_{rows}x{cols}", variant=v)
+      for k in ROW_KERNELS for dtype in _SHORT
+      for v, (rows, cols) in enumerate(((1001, 8), (37, 1000), (1001, 4096), (37, 8192)))),
+]
+
 _CASES = [
     # Baselines (timed).
     copy_case("bench_copy_1gib", 1 << 28, timed=True),
     add_case("bench_add_2p28", 1 << 28, timed=True),
-    rms_norm_case("bench_rms_norm_65536x4096", 65536, 4096, timed=True),
     gemm_case("bench_gemm_4096", 4096, timed=True),
     # The GEMM with dense shared tiles: tensor-map loads without and with swizzle (issue 6),
     # then larger k tiles and more stages (issue 4).
@@ -121,8 +168,8 @@ _CASES = [
     copy_case("check_copy_trips1", 4096 * 3 + 5, tiles_per_cta=1, stages=4),
     copy_case("check_copy_fp16_odd", 12345, "float16", tiles_per_cta=3, stages=3),
     add_case("check_add_tail_trips5", 777_777, tiles_per_cta=5, stages=4),
-    rms_norm_case("check_rms_norm_row_tail", 1001, 3072, rows_per_cta=4, stages=2),
-    rms_norm_case("check_rms_norm_one_chunk", 37, 1024),
+    row_case("check_rms_norm_row_tail", "rms_norm", 1001, 3072, rows_per_cta=4, stages=2),
+    row_case("check_rms_norm_one_chunk", "rms_norm", 37, 1024),
     # Tile shapes of the bulk-copy lowering: whole tile, rows, padded rows, dtypes, tails,
     # bulk and cp.async on one barrier, trip counts vs stages, synchronous bulk_copy blocks.
     tile_case("check_tile_contiguous", 1024, 64, tile_n=64),
@@ -166,6 +213,7 @@ _CASES = [
     # maps, built by "tma", "tma_tensor_map_cache" and "tma_no_tensor_maps".
     tile_case("launch_tile_256", 256, 256),
     tile_case("launch_tile_256_two_maps", 256, 256, second_input=True),
+    *ISSUE7_CASES,
     gemm_case("check_gemm_512", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1)),
     gemm_case("check_gemm_96_trips3", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
               k_factors=(3, 2, 1)),

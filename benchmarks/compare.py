@@ -18,8 +18,8 @@ def compare(base: dict, new: dict) -> str:
     by_name = {r["name"]: r for r in base["results"]}
     lines = [f"Device: {new['device']}; torch {new['torch']}; TVM {new['tvm_version']}", "",
              "| case | size | stock correct | tma correct | tma rel. error | stock ms | tma ms | "
-             "tma rate | reference (rate) | tma / reference | tma speedup over stock |",
-             "|" + "---|" * 11]
+             "tma rate | reference (rate) | tma / reference | tma / cudaMemcpy | tma speedup over stock |",
+             "|" + "---|" * 12]
     for r in new["results"]:
         b = by_name.get(r["name"])
         stock_ok = "-" if b is None else ("yes" if b.get("correct") else "**NO**")
@@ -30,9 +30,9 @@ def compare(base: dict, new: dict) -> str:
             speedup = f"{b['median_ms'] / r['median_ms']:.3f}" if b and "median_ms" in b else "-"
             row += [f"{b['median_ms']:.4f}" if b and "median_ms" in b else "-", f"{r['median_ms']:.4f}",
                     f"{r['rate']:.1f} {r['unit']}", f"{ref['op']} ({ref['rate']:.1f})", f"{r['ratio']:.3f}",
-                    speedup]
+                    f"{r['memcpy_ratio']:.3f}" if "memcpy_ratio" in r else "-", speedup]
         else:
-            row += ["-"] * 6
+            row += ["-"] * 7
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
 

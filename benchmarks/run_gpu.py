@@ -27,8 +27,16 @@ import torch
 import tvm
 import tvm_ffi
 
-# Largest accepted ||out - ref|| / ||ref|| against the float64 reference.
-TOLERANCE = {"copy": 0.0, "scale2": 0.0, "add": 1e-6, "rms_norm": 1e-2, "gemm": 1e-3}
+# Largest accepted ||out - ref|| / ||ref|| against the float64 reference: exact copies, fp32
+# results, and (any other reference) results computed in fp32 and rounded once to a 16-bit
+# output, 4 units of its roundoff (2^-11 for fp16, 2^-8 for bf16).
+TOLERANCE = {"copy": 0.0, "scale2": 0.0, "add": 1e-6, "gemm": 1e-3}
+ROUNDED_TO = {"float16": 4 * 2**-11, "bfloat16": 4 * 2**-8}
+
+
+def tolerance(reference: str, out_dtype: str) -> float:
+    """The largest relative error accepted for ``reference`` with an output of ``out_dtype``."""
+    return TOLERANCE[reference] if reference in TOLERANCE else ROUNDED_TO[out_dtype]
 
 
 def expected(reference: str, inputs: list[torch.Tensor], params: dict[str, Any]) -> torch.Tensor:
@@ -42,6 +50,12 @@ def expected(reference: str, inputs: list[torch.Tensor], params: dict[str, Any])
         return x[0] + x[1]
     if reference == "rms_norm":
         return x[0] * torch.rsqrt(x[0].square().mean(-1, keepdim=True) + params["eps"]) * x[1]
+    if reference == "layer_norm":
+        return torch.nn.functional.layer_norm(x[0], (x[0].shape[-1],), x[1], x[2], params["eps"])
+    if reference == "softmax":
+        return torch.softmax(x[0], -1)
+    if reference == "binary":
+        return getattr(torch, params["op"])(x[0], x[1])
     if reference == "gemm":
         return x[0] @ x[1]
     raise ValueError(f"unknown reference {reference!r}")
@@ -62,6 +76,16 @@ def library_op(reference: str, inputs: list[torch.Tensor], params: dict[str, Any
         x, w = inputs
         return f"torch rms_norm ({str(x.dtype).removeprefix('torch.')})", \
             lambda: torch.nn.functional.rms_norm(x, (x.shape[-1],), w, params["eps"])
+    if reference == "layer_norm":
+        x, w, b = inputs
+        return f"torch layer_norm ({str(x.dtype).removeprefix('torch.')})", \
+            lambda: torch.nn.functional.layer_norm(x, (x.shape[-1],), w, b, params["eps"])
+    if reference == "softmax":
+        return f"torch softmax ({str(inputs[0].dtype).removeprefix('torch.')})", lambda: torch.softmax(inputs[0], -1)
+    if reference == "binary":
+        a, b = inputs
+        out = torch.empty(torch.broadcast_shapes(a.shape, b.shape), dtype=a.dtype, device=a.device)
+        return f"torch.{params['op']}", lambda: getattr(torch, params["op"])(a, b, out=out)
     if reference == "gemm":
         out = torch.empty(inputs[0].shape[0], inputs[1].shape[1], dtype=inputs[0].dtype, device=inputs[0].device)
         return "cuBLAS fp16 GEMM (torch.matmul, fp16 out)", lambda: torch.matmul(inputs[0], inputs[1], out=out)
@@ -188,7 +212,7 @@ def run_case(build_dir: pathlib.Path, entry: dict[str, Any], seed: int, min_iter
     ref = expected(entry["reference"], inputs, entry["ref_params"])
     result["unwritten"] = unwritten(out, ref)
     result["error"] = float((out.double() - ref).norm() / ref.norm().clamp_min(1e-300))
-    result["tolerance"] = TOLERANCE[entry["reference"]]
+    result["tolerance"] = tolerance(entry["reference"], entry["args"][out_index]["dtype"])
     result["correct"] = result["unwritten"] == 0 and result["error"] <= result["tolerance"]
     del ref
     if entry["timed"]:
@@ -201,25 +225,32 @@ def run_case(build_dir: pathlib.Path, entry: dict[str, Any], seed: int, min_iter
         result["reference"] = {"op": label, "median_ms": statistics.median(ref_times), "iters": len(ref_times)}
         result["reference"]["rate"] = rate(entry, result["reference"]["median_ms"])[0]
         result["ratio"] = result["rate"] / result["reference"]["rate"]
+        if entry.get("bytes"):  # cudaMemcpy D2D of the same bytes read + written
+            src = torch.empty(entry["bytes"] // 2, dtype=torch.uint8, device="cuda")
+            dst = torch.empty_like(src)
+            copy_ms = statistics.median(time_ms(lambda: dst.copy_(src), min_iters))
+            result["memcpy"] = {"median_ms": copy_ms, "rate": rate(entry, copy_ms)[0]}
+            result["memcpy_ratio"] = result["rate"] / result["memcpy"]["rate"]
     return result
 
 
 def table(results: list[dict[str, Any]], pipeline: str) -> str:
     """Markdown table of the results."""
     lines = ["| case | pipeline | size | correct | rel. error | unwritten | median ms | rate | reference | "
-             "ref. median ms | ref. rate | ratio |", "|" + "---|" * 12]
+             "ref. median ms | ref. rate | ratio | / cudaMemcpy |", "|" + "---|" * 13]
     for r in results:
         if "failure" in r:
-            lines.append(f"| {r['name']} | {pipeline} | {r['size']} | FAILED: {r['failure']} |" + " |" * 8)
+            lines.append(f"| {r['name']} | {pipeline} | {r['size']} | FAILED: {r['failure']} |" + " |" * 9)
             continue
         row = [r["name"], pipeline, r["size"], "yes" if r["correct"] else "**NO**", f"{r['error']:.2e}",
                str(r["unwritten"])]
         if r["timed"]:
             ref = r["reference"]
             row += [f"{r['median_ms']:.4f}", f"{r['rate']:.1f} {r['unit']}", ref["op"], f"{ref['median_ms']:.4f}",
-                    f"{ref['rate']:.1f} {r['unit']}", f"{r['ratio']:.3f}"]
+                    f"{ref['rate']:.1f} {r['unit']}", f"{r['ratio']:.3f}",
+                    f"{r['memcpy_ratio']:.3f}" if "memcpy_ratio" in r else "-"]
         else:
-            row += ["-"] * 6
+            row += ["-"] * 7
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
 

@@ -17,7 +17,7 @@ import pytest
 
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels.bulk_copy import bulk_copy_module
-from tvm_tma.kernels import tile_scale_3d
+from tvm_tma.kernels import binary, layer_norm, rms_norm, softmax, tile_scale_3d
 from tvm_tma.kernels.gemm import gemm_mma
 from workloads import cuda_source, tile_scale_staged, tile_scale
 
@@ -64,6 +64,14 @@ CASES = {
     "tensor_map_mixed": lambda: tile_scale(256, 256, second_input=True, pads=(0, 2)),
     # a 3-D box with edges in every dimension, synchronous bulk_copy block, fp16
     "tensor_map_3d_edge_block": lambda: tile_scale_3d(5, 37, 96, dtype="float16", staged=True),
+    # issue 7: a row of 125 16-byte vectors (125 threads, one chunk), fp16
+    "rms_norm_1000": lambda: rms_norm(4, 1000),
+    # 4 chunks of a 4096-column row pipelined, two reductions (mean, deviations), bf16
+    "layer_norm_4096_bf16": lambda: layer_norm(3, 4096, "bfloat16"),
+    # 8 chunks, max then sum of exponentials, 2 rows per CTA with a tail row
+    "softmax_8192_rows2": lambda: softmax(5, 8192, rows_per_cta=2),
+    # tiles of 4 rows + a row-vector broadcast from global; the last tile partial (cp.async)
+    "binary_add_row_broadcast_tail": lambda: binary("add", (1001, 1000), (1000,)),
 }
 
 

@@ -5,9 +5,10 @@ to ``cp.async`` groups, ``tir_pipeline="tma"`` to TMA bulk copies.
 Each builder returns an ``IRModule`` whose ``"main"`` PrimFunc is scheduled for sm_90a.
 """
 
-from .elementwise import add, copy
+from .elementwise import BINARY_OPS, add, binary, copy
 from .gemm import gemm_mma
-from .norm import rms_norm
+from .norm import layer_norm, rms_norm, softmax
 from .tiles import tile_scale, tile_scale_3d, tile_scale_staged
 
-__all__ = ["add", "copy", "gemm_mma", "rms_norm", "tile_scale", "tile_scale_3d", "tile_scale_staged"]
+__all__ = ["add", "binary", "copy", "gemm_mma", "layer_norm", "rms_norm", "softmax", "tile_scale", "tile_scale_3d",
+           "tile_scale_staged"]

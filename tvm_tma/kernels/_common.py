@@ -11,6 +11,12 @@ def vector_lanes(dtype: str, vec_bytes: int = 16) -> int:
     return max(1, vec_bytes * 8 // tvm.DataType(dtype).bits)
 
 
+def row_threads(vectors: int, max_threads: int) -> int:
+    """Threads for a tile of ``vectors`` vectors with no vector left over: the largest divisor
+    of ``vectors`` that is at most ``max_threads``."""
+    return max(t for t in range(1, min(vectors, max_threads) + 1) if vectors % t == 0)
+
+
 def thread_vectorize(sch: s_tir.Schedule, loop: s_tir.LoopRV, threads: int, lanes: int) -> None:
     """Split ``loop`` into ``[serial, threadIdx.x (threads), vectorized (lanes)]``."""
     _, tx, vec = sch.split(loop, [None, threads, lanes])
