@@ -162,6 +162,22 @@ _CASES = [
               stages=3),
     gemm_case("bench_gemm_4096_swizzled_k64_s4", 4096, timed=True, layout="swizzled", k_factors=(64, 4, 1),
               stages=4),
+    gemm_case("bench_gemm_4096_swizzled_k64_s2", 4096, timed=True, layout="swizzled", k_factors=(64, 4, 1),
+              stages=2),
+    gemm_case("bench_gemm_4096_swizzled_s3", 4096, timed=True, layout="swizzled", stages=3),
+    gemm_case("bench_gemm_4096_swizzled_s5", 4096, timed=True, layout="swizzled", stages=5),
+    # 8 warps (2 x 4) on the same 128 x 128 CTA tile, warp tiles of 64 x 32
+    gemm_case("bench_gemm_4096_swizzled_w8_k64_s3", 4096, timed=True, layout="swizzled", i_factors=(1, 32, 2, 2, 2),
+              k_factors=(64, 4, 1), stages=3),
+    gemm_case("bench_gemm_4096_swizzled_w8_s4", 4096, timed=True, layout="swizzled", i_factors=(1, 32, 2, 2, 2),
+              stages=4),
+    # 8 warps on a 256 x 128 CTA tile (warp tiles of 128 x 32, as above): B reused twice as often
+    gemm_case("bench_gemm_4096_swizzled_m256_s3", 4096, timed=True, layout="swizzled", i_factors=(1, 16, 2, 4, 2),
+              stages=3),
+    gemm_case("bench_gemm_4096_swizzled_m256_s4", 4096, timed=True, layout="swizzled", i_factors=(1, 16, 2, 4, 2),
+              stages=4),
+    gemm_case("bench_gemm_4096_swizzled_m256_k64_s2", 4096, timed=True, layout="swizzled",
+              i_factors=(1, 16, 2, 4, 2), k_factors=(64, 4, 1), stages=2),
     # Correctness: tails and trip counts below, at and above the stage count.
     copy_case("check_copy_tail", 1_000_003),
     copy_case("check_copy_trips2_stages4", 3 * 4096 + 5, tiles_per_cta=2, stages=4),
