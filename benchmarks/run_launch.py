@@ -1,8 +1,7 @@
-"""Launch overhead of a small kernel with tensor maps, with the descriptor cache, and without
-tensor maps (issue 6), on the GPU.
+"""Launch overhead of a small kernel with tensor maps and without (issue 6), on the GPU.
 
     python benchmarks/build.py --pipeline PIPELINE --out build/gpu/launch/PIPELINE --only '^launch_'
-        # for PIPELINE in tma, tma_tensor_map_cache, tma_no_tensor_maps (compiler side)
+        # for PIPELINE in tma, tma_no_tensor_maps (compiler side)
     python3 .gpu/boot.py benchmarks/run_launch.py build/gpu/launch/* --out $OUT/launch
 
 Needs only TVM's runtime, torch and a CUDA GPU. For each build directory (one pipeline) and
@@ -16,14 +15,12 @@ each case in it (``launch_*``: ``B = A * 2`` or ``A + C`` on 256 x 256 fp32, 4 C
 - ``gpu``: GPU time per launch in stream order (us): ``--queued`` launches queued behind a
   spinning GPU (``torch.cuda._sleep``) between two events, divided by their number; median of
   5 (``fully_queued``: the host queued them all before the spin ended);
-- ``encodes``: with the tensor-map cache, the descriptors the library encoded over all of the
-  calls above (one per map when every later call hits);
 - ``activity``: what CUPTI (``torch.profiler``) records for ``--profiled`` calls: kernels,
   memcpy and memset operations and API calls by name. A tensor map is a kernel parameter
   (``__grid_constant__``), copied with the launch: no memcpy per launch is expected;
 - ``threads``: ``--threads`` threads call the function at once, each on its own ``--pairs``
-  input/output pairs: every pair once (misses, with the cache), then, outputs poisoned, every
-  pair once more (hits); every output is checked.
+  input/output pairs: every pair once, then, outputs poisoned, every pair once more; every
+  output is checked (each call encodes its own descriptors on the host).
 
 Writes ``results.json`` and ``RESULTS.md`` under ``--out`` and prints the table last.
 """
@@ -49,7 +46,6 @@ import tvm_ffi  # noqa: E402
 
 from run_gpu import TOLERANCE, expected, poisoned, random_input, unwritten  # noqa: E402
 
-ENCODES = "tvm_tma_tensor_map_cache_encodes"  # tvm_tma.transforms.tensor_map_cache.ENCODES (compiler side)
 SPIN_CYCLES = 50_000_000  # ~25 ms at 1.98 GHz: longer than queueing the launches
 
 
@@ -78,10 +74,6 @@ class Case:
 
     def launch(self) -> None:
         self.func(*self.args)
-
-    def encodes(self) -> int | None:
-        """Descriptors the library's tensor-map cache encoded (None: built without it)."""
-        return int(self.module[ENCODES]()) if self.module.implements_function(ENCODES) else None
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -200,29 +192,26 @@ def run_case(build_dir: pathlib.Path, entry: dict[str, Any], opts: argparse.Name
     result["host_us"] = host_us(case.launch, opts.calls, opts.burst)
     result["wall_us"] = wall_us(case.launch, opts.calls)
     result["gpu_us"] = gpu_us(case.launch, opts.queued)
-    result["encodes"] = case.encodes()
     result["activity"] = activity(case.launch, opts.profiled)
     result["threads"] = threads_check(case, opts.threads, opts.pairs, gen)
-    result["encodes_after_threads"] = case.encodes()
     result["correct"] = result["correct"] and result["threads"]["correct"]
     return result
 
 
 def table(runs: list[dict[str, Any]]) -> str:
     lines = ["| pipeline | case | correct (threads) | host us median (p10-p90) | wall us | GPU us (queued) | "
-             "encodes | kernels / memcpy / memset per profiled calls |", "|" + "---|" * 8]
+             "kernels / memcpy / memset per profiled calls |", "|" + "---|" * 7]
     for run in runs:
         for r in run["results"]:
             if "failure" in r:
-                lines.append(f"| {run['pipeline']} | {r['name']} | FAILED: {r['failure']} |" + " |" * 5)
+                lines.append(f"| {run['pipeline']} | {r['name']} | FAILED: {r['failure']} |" + " |" * 4)
                 continue
             h, g, a = r["host_us"], r["gpu_us"], r["activity"]
             acts = a["error"][:60] if "error" in a else f"{a['kernels']} / {a['memcpy']} / {a['memset']} per {a['calls']}"
             lines.append(f"| {run['pipeline']} | {r['name']} | {'yes' if r['correct'] else '**NO**'} "
                          f"({r['threads']['correct_again']}/{r['threads']['outputs']}) | {h['median']:.2f} "
                          f"({h['p10']:.2f}-{h['p90']:.2f}) | {r['wall_us']:.2f} | {g['median']:.2f}"
-                         f"{'' if g['fully_queued'] else ' (not fully queued)'} | "
-                         f"{'-' if r['encodes'] is None else r['encodes']} | {acts} |")
+                         f"{'' if g['fully_queued'] else ' (not fully queued)'} | {acts} |")
     return "\n".join(lines)
 
 

@@ -20,7 +20,7 @@ from . import transforms
 PIPELINE_NAME = "tma"
 
 
-def _passes(config, options: dict, tensor_map_cache: bool = False) -> list[tvm.transform.Pass]:
+def _passes(config, options: dict) -> list[tvm.transform.Pass]:
     passes = [
         s_tir.transform.CanonicalizeLoop(),
         s_tir.transform.LowerCrossThreadReduction(),
@@ -96,10 +96,6 @@ def _passes(config, options: dict, tensor_map_cache: bool = False) -> list[tvm.t
         tirx.transform.FP8StorageLegalize(),
         tirx.transform.BF16StorageLegalize(),
     ]
-    if tensor_map_cache:
-        # tvm-tma: the host encodes of tensor maps through the descriptor cache
-        # (tvm_tma.transforms.tensor_map_cache), before LowerTVMBuiltin lowers them.
-        passes.append(transforms.CacheTensorMapEncodes())
     return passes
 
 
@@ -126,11 +122,9 @@ def _storage_rewrite_without_bulk_stores() -> tvm.transform.Pass:
     return apply
 
 
-def tma_tir_pipeline(*, tensor_map_cache: bool = False, **options):
+def tma_tir_pipeline(**options):
     """Pipeline factory in the form ``tvm.tirx.compilation_pipeline`` expects.
 
-    ``tensor_map_cache``: encode tensor maps through the host-side descriptor cache
-    (:mod:`tvm_tma.transforms.tensor_map_cache`; registered as ``"tma_tensor_map_cache"``).
     ``options`` go to :func:`tvm_tma.transforms.LowerAsyncPipelineToMBarrier` (``tensor_maps``
     also to :func:`tvm_tma.transforms.LowerBulkCopyBlocks`); register a variant under another
     name to use them, e.g.
@@ -141,16 +135,14 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = False, **options):
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
     def _pipeline(mod: tvm.ir.IRModule, _ctx: tvm.transform.PassContext) -> tvm.ir.IRModule:
         config = tvm.transform.PassContext.current().config
-        return tvm.ir.transform.Sequential(_passes(config, options, tensor_map_cache))(mod)
+        return tvm.ir.transform.Sequential(_passes(config, options))(mod)
 
     return _pipeline, stock.finalize_host_passes, stock.finalize_device_passes
 
 
 def register() -> None:
-    """Register the pipeline under the name ``"tma"``, ``"tma_no_tensor_maps"`` without tensor
-    maps and ``"tma_tensor_map_cache"`` with the descriptor cache (idempotent)."""
+    """Register the pipeline under the name ``"tma"``, and ``"tma_no_tensor_maps"`` without
+    tensor maps (idempotent)."""
     compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_no_tensor_maps",
                                                lambda: tma_tir_pipeline(tensor_maps=False))
-    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_tensor_map_cache",
-                                               lambda: tma_tir_pipeline(tensor_map_cache=True))

@@ -9,15 +9,9 @@ SM90A = {"kind": "cuda", "arch": "sm_90a"}
 
 
 def compile_sm90a(mod, pipeline: str, config: dict | None = None):
-    """``tvm.compile`` ``mod`` for sm_90a with ``tir_pipeline=pipeline`` under PassContext ``config``;
-    the tensor-map cache's source is attached where the host code calls it (for ``export_library``,
-    see :mod:`tvm_tma.transforms.tensor_map_cache`)."""
-    from ..transforms import tensor_map_cache
-
+    """``tvm.compile`` ``mod`` for sm_90a with ``tir_pipeline=pipeline`` under PassContext ``config``."""
     with tvm.transform.PassContext(config=config or {}):
-        executable = tvm.compile(mod, target=tvm.target.Target(SM90A), tir_pipeline=pipeline)
-    tensor_map_cache.attach(executable)
-    return executable
+        return tvm.compile(mod, target=tvm.target.Target(SM90A), tir_pipeline=pipeline)
 
 
 def kernel_source(executable) -> str:
