@@ -7,6 +7,20 @@ import tvm_ffi
 from tvm import tirx
 
 
+def elem_bytes(buf: tirx.Buffer) -> int:
+    """Bytes of one element of ``buf`` (vector lanes included)."""
+    dtype = tvm.DataType(str(buf.dtype))
+    return dtype.bits * dtype.lanes // 8
+
+
+def data_owner(data) -> tirx.Var | None:
+    """The buffer whose data ``data`` is (``buffer.data`` is the call ``buffer_data(buffer)``),
+    ``None`` for any other expression."""
+    if isinstance(data, tvm.ir.Call) and len(data.args) == 1 and isinstance(data.args[0], tirx.Var):
+        return data.args[0]
+    return None
+
+
 def substitute(node, mapping: dict) -> object:
     """``node`` with every variable in ``mapping`` replaced by its value."""
     if not mapping:

@@ -15,14 +15,7 @@ import tvm
 import tvm_ffi
 from tvm import tirx
 
-from ._ir import realign
-
-
-def _data_owner(data) -> tirx.Var | None:
-    """The buffer whose data ``data`` is (``buffer_data(buffer)``), if it is one."""
-    if isinstance(data, tvm.ir.Call) and len(data.args) == 1 and isinstance(data.args[0], tirx.Var):
-        return data.args[0]
-    return None
+from ._ir import data_owner, realign
 
 
 def align_merged(func: tirx.PrimFunc) -> tirx.PrimFunc:
@@ -30,7 +23,7 @@ def align_merged(func: tirx.PrimFunc) -> tirx.PrimFunc:
     needed: dict[int, int] = {}
 
     def on_decl(decl):
-        owner = _data_owner(decl.data)
+        owner = data_owner(decl.data)
         if owner is not None and decl.buffer.scope() == "shared.dyn":
             key = owner.__chandle__()
             needed[key] = max(needed.get(key, 0), decl.buffer.data_alignment)

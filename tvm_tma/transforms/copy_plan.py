@@ -46,7 +46,7 @@ from tvm.script import tirx as T
 
 from .. import report, rules
 from ..errors import TMAError
-from ._ir import cast_to, free_vars, seq, substitute, uses_var
+from ._ir import cast_to, elem_bytes, free_vars, seq, substitute, uses_var
 from .swizzle import ANNOTATION as SWIZZLE, SwizzledTile, choose_span
 from .tensor_map import Swizzle, TensorMaps, TensorMapSpec, check_shared_box, make_spec, prefetch
 
@@ -195,17 +195,12 @@ def peel_copy(stmt: tirx.Stmt):
             return None
 
 
-def _elem_bytes(buf: tirx.Buffer) -> int:
-    dtype = tvm.DataType(buf.dtype) if not isinstance(buf.dtype, tvm.DataType) else buf.dtype
-    return dtype.bits * dtype.lanes // 8
-
-
 def _copy_bytes(loops, threads: list[ThreadAxis], store: tirx.BufferStore) -> int:
     """Upper bound of the bytes the nest copies (0 when a loop extent is dynamic)."""
     if not all(isinstance(loop.extent, tirx.IntImm) for loop in loops):
         return 0
     count = math.prod(int(loop.extent) for loop in loops) * math.prod(t.extent for t in threads)
-    return count * _elem_bytes(store.buffer)
+    return count * elem_bytes(store.buffer)
 
 
 def _range(var: tirx.Var, extent) -> tvm.ir.Range:
@@ -380,7 +375,7 @@ def plan_copy(
             return _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle)
         except TMAError as err:
             no_tensor_map = (err.rule, str(err).partition(": ")[2])
-    run_bytes = run_elems * _elem_bytes(g_buf)
+    run_bytes = run_elems * elem_bytes(g_buf)
     unit = rules.limit("bulk_size_multiple")
     if run_bytes % unit:
         return fallback("bulk_size_multiple", f"contiguous run of {run_bytes} bytes: expected a "
@@ -440,7 +435,7 @@ def _swizzled_tile(s_buf, extents, s_origin, box, span_request: int) -> Swizzled
                            f"trailing dimensions of the buffer (shape {list(s_buf.shape)}), got a box "
                            f"of {[extents[k] for k, _ in box]} at {list(s_origin)}")
     cols = extents[box[-1][0]]
-    span = choose_span(s_buf.name, cols * _elem_bytes(s_buf), span_request)
+    span = choose_span(s_buf.name, cols * elem_bytes(s_buf), span_request)
     tile = SwizzledTile(s_buf, len(box), math.prod(extents[k] for k, _ in box[:-1]), cols, span)
     tile.check()
     return tile
@@ -455,7 +450,7 @@ def _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle: i
     if tile is not None:
         box_extents[box[-1][0]] = tile.box_cols
     spec = make_spec(g_buf, gst, box_extents, Swizzle.of_span(tile.span) if tile else Swizzle.NONE)
-    check_shared_box(spec, s_buf, arith.Analyzer().simplify(_flat_offset(s_buf, s_origin) * _elem_bytes(s_buf)))
+    check_shared_box(spec, s_buf, arith.Analyzer().simplify(_flat_offset(s_buf, s_origin) * elem_bytes(s_buf)))
     plan = TensorPlan(g_buf, s_buf, spec, tuple(g_origin), tuple(s_origin), tile)
     if plan.total_bytes > rules.limit("mbarrier_tx_count"):
         raise TMAError("mbarrier_tx_count", f"{plan.total_bytes} bytes: expected at most "
@@ -488,7 +483,7 @@ def _misaligned(buf, start, plan: BulkPlan, align: int) -> str:
     scoped = arith.Analyzer()
     for var, ext in zip(plan.run_vars, plan.run_extents):
         scoped.bind(var, _range(var, ext))
-    mod = scoped.modular_set(scoped.simplify(flat * _elem_bytes(buf)))
+    mod = scoped.modular_set(scoped.simplify(flat * elem_bytes(buf)))
     if mod.coeff % align or mod.base % align:
         return (f"cannot prove {buf.name} offset {flat} is a multiple of {align} bytes "
                 f"(offset bytes = {mod.coeff}*x + {mod.base})")
@@ -581,7 +576,7 @@ def emit_copy(plan: BulkPlan | TensorPlan, maps: TensorMaps | None, barrier: tir
 def _byte_alignment(buf: tirx.Buffer, indices) -> int:
     """The largest power of two (up to 16) that provably divides the byte address of
     ``buf[indices]``, given the buffer's own alignment."""
-    mod = arith.Analyzer().modular_set(_flat_offset(buf, indices) * _elem_bytes(buf))
+    mod = arith.Analyzer().modular_set(_flat_offset(buf, indices) * elem_bytes(buf))
     align = math.gcd(int(mod.coeff), int(mod.base)) or 16
     return min(16, align & -align, buf.data_alignment)
 
@@ -598,7 +593,7 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
     loops, predicates, store = peel_copy(plan.stmt)
     vector = loops[-1] if loops and loops[-1].kind == tirx.ForKind.VECTORIZED else None
     lanes = int(vector.extent) if vector is not None else 1
-    esize = _elem_bytes(store.buffer)
+    esize = elem_bytes(store.buffer)
     value, cond = store.value, None
     if isinstance(value, tvm.ir.Call) and value.op.name == "tirx.if_then_else":
         cond, value = value.args[0], value.args[1]

@@ -37,6 +37,7 @@ from tvm.ir.expr import TensorLoad as BufferLoad
 
 from .. import rules
 from ..errors import TMAError
+from ._ir import data_owner, elem_bytes
 
 ANNOTATION = "tvm_tma.swizzle"
 LDMATRIX = "tirx.ptx_legacy.ldmatrix"
@@ -73,8 +74,7 @@ class SwizzledTile:
 
     @property
     def elem_bytes(self) -> int:
-        dtype = tvm.DataType(str(self.buffer.dtype))
-        return dtype.bits * dtype.lanes // 8
+        return elem_bytes(self.buffer)
 
     @property
     def box_cols(self) -> int:
@@ -154,8 +154,9 @@ def rewrite_accesses(body: tirx.Stmt, tiles: list[SwizzledTile]) -> tirx.Stmt:
 
     def on_call(call, mutator):
         name = call.op.name if isinstance(call.op, tvm.ir.Op) else ""
-        if name == LDMATRIX and _access_ptr_tile(call.args[5], tile_of):
-            ptr, tile = call.args[5], _access_ptr_tile(call.args[5], tile_of)
+        tile = _access_ptr_tile(call.args[5], tile_of) if name == LDMATRIX else None
+        if tile is not None:
+            ptr = call.args[5]
             offset = tile.remap_offset(ptr.args[2] + call.args[6], analyzer)
             new_ptr = tvm.ir.Call(ptr.op, [*ptr.args[:2], offset, *ptr.args[3:]], ptr.attrs, ret_ty=ptr.ty)
             args = [mutator.default_mutate(a) for a in call.args[:5]] + [new_ptr, tirx.const(0, str(call.args[6].ty))]
@@ -176,8 +177,8 @@ def _access_ptr_tile(expr, tile_of) -> SwizzledTile | None:
     """The swizzled tile a ``tvm_access_ptr`` call points into, if any."""
     if not (isinstance(expr, tvm.ir.Call) and isinstance(expr.op, tvm.ir.Op) and expr.op.name == ACCESS_PTR):
         return None
-    data = expr.args[1]  # buffer.data: the call buffer_data(buffer)
-    return tile_of(data.args[0]) if isinstance(data, tvm.ir.Call) and len(data.args) == 1 else None
+    owner = data_owner(expr.args[1])
+    return tile_of(owner) if owner is not None else None
 
 
 def _loaded_buffers(node) -> list:

@@ -45,7 +45,7 @@ from tvm.script import tirx as T
 
 from .. import rules
 from ..errors import TMAError
-from ._ir import realign
+from ._ir import elem_bytes, realign
 from .swizzle import SwizzledTile, rewrite_accesses
 
 ENCODE = "tirx.tensormap_encode_tiled"
@@ -151,7 +151,7 @@ class TensorMapSpec:
     def box_bytes(self) -> int:
         """Bytes one tensor copy moves into shared memory (and completes on its mbarrier),
         out-of-bounds elements included: the hardware fills them and counts them."""
-        return math.prod(self.box_dims) * _elem_bytes(self.buffer)
+        return math.prod(self.box_dims) * elem_bytes(self.buffer)
 
     @property
     def shared_align(self) -> int:
@@ -204,11 +204,6 @@ def _handle(obj) -> int:
     return obj.__chandle__()
 
 
-def _elem_bytes(buf: tirx.Buffer) -> int:
-    dtype = tvm.DataType(str(buf.dtype))
-    return dtype.bits * dtype.lanes // 8
-
-
 def _static(expr) -> int | None:
     return int(expr) if isinstance(expr, tirx.IntImm) else None
 
@@ -217,7 +212,7 @@ def make_spec(buffer: tirx.Buffer, strides: Sequence[tirx.PrimExpr], box: Sequen
               swizzle: Swizzle = Swizzle.NONE) -> TensorMapSpec:
     """The tensor map of ``buffer`` (element ``strides`` and tile ``box`` outermost first, as
     in the IR) with its static rules checked; raises :class:`TMAError` naming the rule."""
-    name, esize = buffer.name, _elem_bytes(buffer)
+    name, esize = buffer.name, elem_bytes(buffer)
     data_type = _DATA_TYPES.get(str(buffer.dtype))
     if data_type is None:
         raise TMAError("tensor_map_dtype", f"{name}: expected one of {sorted(_DATA_TYPES)}, got "
