@@ -133,6 +133,11 @@ def time_ms(launch: Callable[[], Any], min_iters: int, budget_ms: float = 300.0)
     return timed_launches(launch, iters)
 
 
+SPIN_CYCLES = 50_000_000
+"""``torch.cuda._sleep`` cycles (~25 ms at 1.98 GHz) to queue launches behind: longer than the
+host takes to queue them."""
+
+
 def timed_launches(launch: Callable[[], Any], count: int, spin_cycles: int = 0) -> list[float]:
     """``count`` launches, each between two CUDA events (ms each). With ``spin_cycles`` the
     GPU first spins that long (``torch.cuda._sleep``) while the launches queue up behind it,

@@ -44,9 +44,8 @@ import torch  # noqa: E402
 import tvm  # noqa: E402
 import tvm_ffi  # noqa: E402
 
-from run_gpu import TOLERANCE, expected, poisoned, random_input, unwritten  # noqa: E402
+from run_gpu import SPIN_CYCLES, TOLERANCE, expected, poisoned, random_input, unwritten  # noqa: E402
 
-SPIN_CYCLES = 50_000_000  # ~25 ms at 1.98 GHz: longer than queueing the launches
 
 
 class Case:

@@ -34,7 +34,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import torch  # noqa: E402
 import tvm  # noqa: E402
 
-from run_gpu import graph_time_ms, time_ms, timed_launches  # noqa: E402  (same CUDA-event timing as the other cases)
+from run_gpu import SPIN_CYCLES, graph_time_ms, time_ms, timed_launches  # noqa: E402  (same CUDA-event timing as the other cases)
 from tvm_tma import memcpy  # noqa: E402
 
 MiB = 1 << 20
@@ -62,7 +62,7 @@ def queued_time_ms(launch, launches: int = 50) -> list[float]:
     so each pair of events times the launch alone, as the GPU runs it back to back."""
     for _ in range(3):
         launch()
-    return timed_launches(launch, launches, spin_cycles=50_000_000)  # ~25 ms at 1.98 GHz: longer than queueing
+    return timed_launches(launch, launches, spin_cycles=SPIN_CYCLES)
 
 
 def bandwidth(copies: dict[str, memcpy.TMACopy], nbytes: int, call_timing: bool) -> dict:
