@@ -138,9 +138,6 @@ ISSUE7_CASES = [
       for k in ROW_KERNELS for rows, cols in SWEEP_SHAPES),
     *(kernel_cases(k, rows, cols, "bfloat16", f"bench_{k}_{rows}x{cols}_bf16", timed=True)
       for k in ROW_KERNELS for rows, cols in ((65536, 4096), (262144, 1024))),
-    # Tuning variants of the row kernels: fewer threads, more (smaller) chunks per row.
-    *(kernel_cases(k, rows, cols, "float16", f"bench_{k}_{rows}x{cols}_t{t}", timed=True, max_threads=t)
-      for k in ROW_KERNELS[:3] for rows, cols, t in ((262144, 1024, 64), (262144, 1024, 32), (65536, 4096, 256))),
     *(kernel_cases(k, rows, cols, dtype, f"check_{k}_{_SHORT[dtype]}_{rows}x{cols}", variant=v)
       for k in ROW_KERNELS for dtype in _SHORT
       for v, (rows, cols) in enumerate(((1001, 8), (37, 1000), (1001, 4096), (37, 8192)))),

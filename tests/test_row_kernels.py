@@ -42,7 +42,10 @@ def test_row_threads_divide_the_row():
     assert [row_threads(n, 128) for n in (1, 2, 125, 512, 1031)] == [1, 2, 125, 128, 1]
 
 
-@pytest.mark.parametrize("cols, threads, copy_bytes", [(8, 2, 16), (1000, 125, 2000), (4096, 128, 2048)])
+# threads: the largest divisor of the row's vectors up to 128 and, keeping 32 or more, up to a
+# quarter of them (4 stages: a short row is still 4 chunks, e.g. 1024 columns on 32 threads)
+@pytest.mark.parametrize("cols, threads, copy_bytes",
+                         [(8, 2, 16), (1000, 25, 400), (1024, 32, 512), (4096, 128, 2048), (8192, 128, 2048)])
 def test_row_kernel_stages_the_row_by_bulk_copies(cols, threads, copy_bytes):
     src = cuda_source(softmax(3, cols))
     assert f"__launch_bounds__({threads})" in src

@@ -58,10 +58,12 @@ class Variant:
         return f"copy_tiles_{self.tile_bytes}_{self.stages}_{self.ctas}"
 
 
-VARIANTS = (Variant(8192, 4, 264, max_bytes=16 << 20), Variant(32768, 4, 132))
-"""What :func:`build` puts in the library by default (H100: 132 SMs), from the sweep of
-``benchmarks/build_memcpy.py`` on the H100 (benchmarks/RESULTS.md): up to 16 MiB, 8 KiB
-tiles on two CTAs per SM keep every SM busy; above, 32 KiB tiles on one."""
+VARIANTS = (Variant(4096, 2, 528, max_bytes=8 << 20), Variant(8192, 4, 264, max_bytes=16 << 20),
+            Variant(32768, 4, 132))
+"""What :func:`build` puts in the library by default (H100: 132 SMs), from the sweeps of
+``benchmarks/build_memcpy.py`` on the H100 (benchmarks/RESULTS.md): up to 8 MiB, 4 KiB tiles
+on four CTAs per SM (latency-bound copies: the most tiles in flight at once); up to 16 MiB,
+8 KiB tiles on two CTAs per SM; above, 32 KiB tiles on one."""
 
 _lock = threading.Lock()
 _modules: dict[str, Any] = {}

@@ -54,7 +54,7 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     }
   }
   int cse_v1 = (((int)threadIdx.y) * 32);
-  int cse_v11 = ((((int)threadIdx.y) * 32) + ((int)threadIdx.x));
+  int cse_v12 = ((((int)threadIdx.y) * 32) + ((int)threadIdx.x));
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1);
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)1);
@@ -70,14 +70,14 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   }
   __syncthreads();
   int cse_v2 = (((int)blockIdx.y) >> 1);
-  int cse_v12 = ((((int)blockIdx.y) >> 1) * 128);
+  int cse_v13 = ((((int)blockIdx.y) >> 1) * 128);
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[0]))), ((void*)((unsigned long long)(&(A_tmap0)))), 0, ((((int)blockIdx.y) >> 1) * 128), tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   }
   int cse_v3 = (((int)blockIdx.x) * 256);
-  int cse_v13 = ((((int)blockIdx.y) & 1) * 128);
-  int cse_v25 = ((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128));
-  int cse_v31 = (((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)) + 64);
+  int cse_v14 = ((((int)blockIdx.y) & 1) * 128);
+  int cse_v27 = ((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128));
+  int cse_v35 = (((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)) + 64);
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[16384]))), ((void*)((unsigned long long)(&(B_tmap1)))), ((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[18432]))), ((void*)((unsigned long long)(&(B_tmap1)))), (((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)) + 64), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
@@ -106,18 +106,22 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   }
   int cse_v5 = (((int)threadIdx.x) * 8);
   int cse_v6 = (((int)threadIdx.x) & 15);
-  int cse_v17 = ((((int)threadIdx.x) & 15) * 32);
-  int cse_v18 = ((((int)threadIdx.x) >> 4) * 8);
-  int cse_v19 = ((((int)threadIdx.y) >> 1) * 2048);
-  int cse_v20 = ((((int)threadIdx.x) & 15) * 64);
+  int cse_v7 = (((int)threadIdx.x) & 7);
+  int cse_v18 = ((((int)threadIdx.x) & 15) * 32);
+  int cse_v19 = ((((int)threadIdx.x) >> 4) * 8);
+  int cse_v20 = ((((int)threadIdx.y) >> 1) * 2048);
+  int cse_v21 = ((((int)threadIdx.x) & 15) * 64);
+  int cse_v22 = ((((int)threadIdx.x) & 7) * 8);
+  int cse_v29 = (((((int)threadIdx.x) & 15) >> 1) * 64);
+  int cse_v30 = (((((int)threadIdx.x) & 7) >> 1) * 8);
   for (int k_0_0 = 0; k_0_0 < 13; ++k_0_0) {
-    int cse_v14 = ((k_0_0 + 3) & 3);
+    int cse_v15 = ((k_0_0 + 3) & 3);
     if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((k_0_0 + 3) & 3)]))), (uint)16384);
     }
     __syncthreads();
-    int cse_v15 = ((k_0_0 * 32) + 96);
-    int cse_v26 = (((k_0_0 + 3) & 3) * 4096);
+    int cse_v16 = ((k_0_0 * 32) + 96);
+    int cse_v28 = (((k_0_0 + 3) & 3) * 4096);
     if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
       tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((k_0_0 + 3) & 3) * 4096)]))), ((void*)((unsigned long long)(&(A_tmap0)))), ((k_0_0 * 32) + 96), ((((int)blockIdx.y) >> 1) * 128), tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((k_0_0 + 3) & 3)]))));
     }
@@ -128,12 +132,11 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     int cse_v4 = (k_0_0 & 3);
     tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[(k_0_0 & 3)])), ((k_0_0 & 7) >> 2));
     for (int k_0_1 = 0; k_0_1 < 2; ++k_0_1) {
-      int cse_v16 = ((k_0_0 & 3) * 4096);
+      int cse_v17 = ((k_0_0 & 3) * 4096);
       for (int ax0_0 = 0; ax0_0 < 8; ++ax0_0) {
-        int cse_v36 = ((((ax0_0 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8));
 
   {
-    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((k_0_0 & 3) * 4096) + (((((ax0_0 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) ^ (((((((ax0_0 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) >> 6) & 3) << 3)))])) + 0);
+    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((k_0_0 & 3) * 4096) + (ax0_0 * 512)) + (((((int)threadIdx.x) & 15) >> 1) * 64)) + ((((((((int)threadIdx.x) & 15) * 32) + (k_0_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63) ^ (((((int)threadIdx.x) & 7) >> 1) * 8)))])) + 0);
     __asm__ __volatile__(
       "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
       "{%0, %1, %2, %3}, [%4];\n"
@@ -143,10 +146,9 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   }
       }
       for (int ax1_0 = 0; ax1_0 < 2; ++ax1_0) {
-        int cse_v37 = (((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63));
 
   {
-    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((k_0_0 & 3) * 4096) + ((((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63)) ^ ((((((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63)) >> 6) & 7) << 3))) + 16384)])) + 0);
+    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((k_0_0 & 3) * 4096) + ((((int)threadIdx.y) >> 1) * 2048)) + (k_0_1 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + (((((((int)threadIdx.y) * 32) + (ax1_0 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63) ^ ((((int)threadIdx.x) & 7) * 8))) + 16384)])) + 0);
     __asm__ __volatile__(
       "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
       "{%0, %1, %2, %3}, [%4];\n"
@@ -158,10 +160,10 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
       for (int i_0_3 = 0; i_0_3 < 4; ++i_0_3) {
         for (int i_0_4 = 0; i_0_4 < 2; ++i_0_4) {
           for (int j_0_4 = 0; j_0_4 < 2; ++j_0_4) {
-            int cse_v7 = (j_0_4 * 256);
-            int cse_v21 = ((j_0_4 * 256) + (((int)threadIdx.x) * 8));
-            int cse_v27 = (((i_0_3 * 512) + (i_0_4 * 256)) + (((int)threadIdx.x) * 8));
-            int cse_v32 = ((((i_0_3 * 1024) + (i_0_4 * 512)) + (j_0_4 * 256)) + (((int)threadIdx.x) * 8));
+            int cse_v8 = (j_0_4 * 256);
+            int cse_v23 = ((j_0_4 * 256) + (((int)threadIdx.x) * 8));
+            int cse_v31 = (((i_0_3 * 512) + (i_0_4 * 256)) + (((int)threadIdx.x) * 8));
+            int cse_v36 = ((((i_0_3 * 1024) + (i_0_4 * 512)) + (j_0_4 * 256)) + (((int)threadIdx.x) * 8));
 
   {
     __asm__ __volatile__(
@@ -186,10 +188,9 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[1])), 1);
   for (int k_0_1_1 = 0; k_0_1_1 < 2; ++k_0_1_1) {
     for (int ax0_0_1 = 0; ax0_0_1 < 8; ++ax0_0_1) {
-      int cse_v38 = ((((ax0_0_1 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8));
 
   {
-    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((ax0_0_1 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) ^ (((((((ax0_0_1 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) >> 6) & 3) << 3)) + 4096)])) + 0);
+    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((ax0_0_1 * 512) + (((((int)threadIdx.x) & 15) >> 1) * 64)) + ((((((((int)threadIdx.x) & 15) * 32) + (k_0_1_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63) ^ (((((int)threadIdx.x) & 7) >> 1) * 8))) + 4096)])) + 0);
     __asm__ __volatile__(
       "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
       "{%0, %1, %2, %3}, [%4];\n"
@@ -199,10 +200,9 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   }
     }
     for (int ax1_0_1 = 0; ax1_0_1 < 2; ++ax1_0_1) {
-      int cse_v39 = (((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_1 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63));
 
   {
-    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_1 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63)) ^ ((((((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_1 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63)) >> 6) & 7) << 3)) + 20480)])) + 0);
+    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_1 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + (((((((int)threadIdx.y) * 32) + (ax1_0_1 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63) ^ ((((int)threadIdx.x) & 7) * 8))) + 20480)])) + 0);
     __asm__ __volatile__(
       "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
       "{%0, %1, %2, %3}, [%4];\n"
@@ -214,10 +214,10 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     for (int i_0_3_1 = 0; i_0_3_1 < 4; ++i_0_3_1) {
       for (int i_0_4_1 = 0; i_0_4_1 < 2; ++i_0_4_1) {
         for (int j_0_4_1 = 0; j_0_4_1 < 2; ++j_0_4_1) {
-          int cse_v8 = (j_0_4_1 * 256);
-          int cse_v22 = ((j_0_4_1 * 256) + (((int)threadIdx.x) * 8));
-          int cse_v28 = (((i_0_3_1 * 512) + (i_0_4_1 * 256)) + (((int)threadIdx.x) * 8));
-          int cse_v33 = ((((i_0_3_1 * 1024) + (i_0_4_1 * 512)) + (j_0_4_1 * 256)) + (((int)threadIdx.x) * 8));
+          int cse_v9 = (j_0_4_1 * 256);
+          int cse_v24 = ((j_0_4_1 * 256) + (((int)threadIdx.x) * 8));
+          int cse_v32 = (((i_0_3_1 * 512) + (i_0_4_1 * 256)) + (((int)threadIdx.x) * 8));
+          int cse_v37 = ((((i_0_3_1 * 1024) + (i_0_4_1 * 512)) + (j_0_4_1 * 256)) + (((int)threadIdx.x) * 8));
 
   {
     __asm__ __volatile__(
@@ -241,10 +241,9 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[2])), 1);
   for (int k_0_1_2 = 0; k_0_1_2 < 2; ++k_0_1_2) {
     for (int ax0_0_2 = 0; ax0_0_2 < 8; ++ax0_0_2) {
-      int cse_v40 = ((((ax0_0_2 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1_2 * 16)) + ((((int)threadIdx.x) >> 4) * 8));
 
   {
-    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((ax0_0_2 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1_2 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) ^ (((((((ax0_0_2 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1_2 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) >> 6) & 3) << 3)) + 8192)])) + 0);
+    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((ax0_0_2 * 512) + (((((int)threadIdx.x) & 15) >> 1) * 64)) + ((((((((int)threadIdx.x) & 15) * 32) + (k_0_1_2 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63) ^ (((((int)threadIdx.x) & 7) >> 1) * 8))) + 8192)])) + 0);
     __asm__ __volatile__(
       "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
       "{%0, %1, %2, %3}, [%4];\n"
@@ -254,10 +253,9 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   }
     }
     for (int ax1_0_2 = 0; ax1_0_2 < 2; ++ax1_0_2) {
-      int cse_v41 = (((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_2 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0_2 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63));
 
   {
-    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_2 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0_2 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63)) ^ ((((((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_2 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0_2 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63)) >> 6) & 7) << 3)) + 24576)])) + 0);
+    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_2 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + (((((((int)threadIdx.y) * 32) + (ax1_0_2 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63) ^ ((((int)threadIdx.x) & 7) * 8))) + 24576)])) + 0);
     __asm__ __volatile__(
       "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
       "{%0, %1, %2, %3}, [%4];\n"
@@ -269,10 +267,10 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     for (int i_0_3_2 = 0; i_0_3_2 < 4; ++i_0_3_2) {
       for (int i_0_4_2 = 0; i_0_4_2 < 2; ++i_0_4_2) {
         for (int j_0_4_2 = 0; j_0_4_2 < 2; ++j_0_4_2) {
-          int cse_v9 = (j_0_4_2 * 256);
-          int cse_v23 = ((j_0_4_2 * 256) + (((int)threadIdx.x) * 8));
-          int cse_v29 = (((i_0_3_2 * 512) + (i_0_4_2 * 256)) + (((int)threadIdx.x) * 8));
-          int cse_v34 = ((((i_0_3_2 * 1024) + (i_0_4_2 * 512)) + (j_0_4_2 * 256)) + (((int)threadIdx.x) * 8));
+          int cse_v10 = (j_0_4_2 * 256);
+          int cse_v25 = ((j_0_4_2 * 256) + (((int)threadIdx.x) * 8));
+          int cse_v33 = (((i_0_3_2 * 512) + (i_0_4_2 * 256)) + (((int)threadIdx.x) * 8));
+          int cse_v38 = ((((i_0_3_2 * 1024) + (i_0_4_2 * 512)) + (j_0_4_2 * 256)) + (((int)threadIdx.x) * 8));
 
   {
     __asm__ __volatile__(
@@ -296,10 +294,9 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[3])), 1);
   for (int k_0_1_3 = 0; k_0_1_3 < 2; ++k_0_1_3) {
     for (int ax0_0_3 = 0; ax0_0_3 < 8; ++ax0_0_3) {
-      int cse_v42 = ((((ax0_0_3 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1_3 * 16)) + ((((int)threadIdx.x) >> 4) * 8));
 
   {
-    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((ax0_0_3 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1_3 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) ^ (((((((ax0_0_3 * 512) + ((((int)threadIdx.x) & 15) * 32)) + (k_0_1_3 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) >> 6) & 3) << 3)) + 12288)])) + 0);
+    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((ax0_0_3 * 512) + (((((int)threadIdx.x) & 15) >> 1) * 64)) + ((((((((int)threadIdx.x) & 15) * 32) + (k_0_1_3 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63) ^ (((((int)threadIdx.x) & 7) >> 1) * 8))) + 12288)])) + 0);
     __asm__ __volatile__(
       "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
       "{%0, %1, %2, %3}, [%4];\n"
@@ -309,10 +306,9 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   }
     }
     for (int ax1_0_3 = 0; ax1_0_3 < 2; ++ax1_0_3) {
-      int cse_v43 = (((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_3 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0_3 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63));
 
   {
-    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_3 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0_3 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63)) ^ ((((((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_3 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.y) * 32) + (ax1_0_3 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63)) >> 6) & 7) << 3)) + 28672)])) + 0);
+    unsigned int addr = __cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((((int)threadIdx.y) >> 1) * 2048) + (k_0_1_3 * 1024)) + ((((int)threadIdx.x) & 15) * 64)) + (((((((int)threadIdx.y) * 32) + (ax1_0_3 * 16)) + ((((int)threadIdx.x) >> 4) * 8)) & 63) ^ ((((int)threadIdx.x) & 7) * 8))) + 28672)])) + 0);
     __asm__ __volatile__(
       "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
       "{%0, %1, %2, %3}, [%4];\n"
@@ -324,10 +320,10 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     for (int i_0_3_3 = 0; i_0_3_3 < 4; ++i_0_3_3) {
       for (int i_0_4_3 = 0; i_0_4_3 < 2; ++i_0_4_3) {
         for (int j_0_4_3 = 0; j_0_4_3 < 2; ++j_0_4_3) {
-          int cse_v10 = (j_0_4_3 * 256);
-          int cse_v24 = ((j_0_4_3 * 256) + (((int)threadIdx.x) * 8));
-          int cse_v30 = (((i_0_3_3 * 512) + (i_0_4_3 * 256)) + (((int)threadIdx.x) * 8));
-          int cse_v35 = ((((i_0_3_3 * 1024) + (i_0_4_3 * 512)) + (j_0_4_3 * 256)) + (((int)threadIdx.x) * 8));
+          int cse_v11 = (j_0_4_3 * 256);
+          int cse_v26 = ((j_0_4_3 * 256) + (((int)threadIdx.x) * 8));
+          int cse_v34 = (((i_0_3_3 * 512) + (i_0_4_3 * 256)) + (((int)threadIdx.x) * 8));
+          int cse_v39 = ((((i_0_3_3 * 1024) + (i_0_4_3 * 512)) + (j_0_4_3 * 256)) + (((int)threadIdx.x) * 8));
 
   {
     __asm__ __volatile__(

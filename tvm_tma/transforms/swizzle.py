@@ -100,13 +100,19 @@ class SwizzledTile:
 
     def physical(self, offset: tirx.PrimExpr) -> tirx.PrimExpr:
         """The element offset, from the tile's start, where logical element ``offset``
-        (row-major ``rows`` x ``cols``) is stored."""
+        (row-major ``rows`` x ``cols``) is stored.
+
+        The XOR touches only bits 4-6 of the byte offset, so it is applied to the offset within
+        the 128-byte segment: ``q * L + ((r ^ chunk(q)) )`` with ``L`` elements per 128 bytes.
+        Given loop ranges, ``q`` and ``r`` simplify to affine terms and the XOR operand to a
+        thread-dependent constant, which keeps ldmatrix addressing cheap."""
         w = self.box_cols
         row, col = tirx.floordiv(offset, self.cols), tirx.floormod(offset, self.cols)
         boxed = tirx.floordiv(col, w) * (self.rows * w) + row * w + tirx.floormod(col, w)
-        shift = self.elem_bytes.bit_length() - 1  # log2 of the element size
-        chunk = tirx.bitwise_and(tirx.shift_right(boxed, 7 - shift), self.span // 16 - 1)
-        return tirx.bitwise_xor(boxed, tirx.shift_left(chunk, 4 - shift))
+        per_128 = 128 // self.elem_bytes  # elements per 128-byte segment
+        seg, within = tirx.floordiv(boxed, per_128), tirx.floormod(boxed, per_128)
+        chunk = tirx.floormod(seg, self.span // 16) * (16 // self.elem_bytes)
+        return seg * per_128 + tirx.bitwise_xor(within, chunk)
 
     def _tile_shape(self) -> list[tirx.PrimExpr]:
         return list(self.buffer.shape)[-self.tile_ndim:]
@@ -136,6 +142,11 @@ def rewrite_accesses(body: tirx.Stmt, tiles: list[SwizzledTile]) -> tirx.Stmt:
         return body
     by_buffer = {tile.buffer.__chandle__(): tile for tile in tiles}
     analyzer = arith.Analyzer()
+
+    def bind_loop(loop: tirx.For) -> None:  # loop variables are unique: bind them all at once
+        analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
+
+    tvm_ffi.structural_walk(body, (tirx.For, bind_loop))
 
     def tile_of(buf) -> SwizzledTile | None:
         return by_buffer.get(buf.__chandle__()) if isinstance(buf, tirx.Var) else None
