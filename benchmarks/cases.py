@@ -222,6 +222,25 @@ _CASES = [
     tile3d_case("check_tmap_3d_edge_f16", 5, 37, 96, "float16", staged=True),
     tile3d_case("check_tmap_3d_edge_i8", 3, 20, 160, "int8", stages=3),
     tile3d_case("check_tmap_3d_edge_staged", 7, 100, 200, staged=True),
+    # Tensor-map stores (issue 6): bulk stores of strided tiles as one
+    # cp.async.bulk.tensor.global.shared::cta per box in the store's bulk group; edge tiles
+    # (rows and columns not multiples of the tile) stored whole, the hardware writing only the
+    # part inside B (a column edge box would otherwise spill into the next row, another CTA's
+    # strip), no ordinary-store tail. Store-only and load+store blocks, pipelines (tails, both
+    # orders, trip counts below the stages), fp32/fp16, a contiguous tile at the edge,
+    # swizzled tiles (128B, two boxes per fp32 row), 3-D boxes.
+    tile_case("check_tmstore_only_edge", 1000, 500, staged=True, load=False, store=True),
+    tile_case("check_tmstore_only_edge_f16", 77, 200, "float16", staged=True, load=False, store=True),
+    tile_case("check_tmstore_staged_load_and_store_edge", 1000, 500, staged=True, store=True),
+    tile_case("check_tmstore_pipe_edge", 1000, 500, store=True),
+    tile_case("check_tmstore_pipe_edge_f16", 999, 328, "float16", store=True, stages=4),
+    tile_case("check_tmstore_pipe_edge_consumers_first", 1000, 500, store=True, consumers_first=True),
+    tile_case("check_tmstore_trips1_stages3_edge", 13, 500, store=True, stages=3),
+    tile_case("check_tmstore_contiguous_edge", 1000, 64, tile_n=64, store=True),
+    tile_case("check_tmstore_pipe_swizzled_edge", 1000, 500, store=True, swizzle=0),
+    tile_case("check_tmstore_pipe_swizzled_edge_f16", 999, 328, "float16", store=True, swizzle=0),
+    tile3d_case("check_tmstore_3d_edge_pipe", 7, 100, 200, stages=3, store=True),
+    tile3d_case("check_tmstore_3d_edge_staged_f16", 5, 37, 96, "float16", staged=True, store=True),
     # Launch overhead (issue 6, run_launch.py): a small kernel (4 CTAs) with one or two tensor
     # maps, built by "tma" and "tma_no_tensor_maps".
     tile_case("launch_tile_256", 256, 256),

@@ -53,13 +53,17 @@ CASES = {
                                               k_factors=(16, 2, 1), layout="swizzled"),
     # load, compute into shared, bulk store one stage later; a tail
     "pipeline_bulk_store_tail": runs(lambda: tile_scale(250, 256, tile_n=64, store=True)),
-    # a bulk store outside any pipeline (ordinary loads)
+    # a bulk store outside any pipeline (ordinary loads): a strided 16 x 64 tile, one tensor
+    # store per tile, the last row tile at the edge (clipped by the hardware), map prefetched
     "bulk_store_block": lambda: tile_scale_staged(250, 256, load=False, store=True),
     # the persistent TMA copy kernel of tvm_tma.memcpy (dynamic size, int64 offsets)
     "bulk_copy_kernel": lambda: bulk_copy_module(),
     # tensor maps: a 2-D tile per stage, the last row tile at the edge (zero-filled), the
     # descriptor a const __grid_constant__ CUtensorMap kernel parameter
     "tensor_map_2d_edge_pipeline": lambda: tile_scale(250, 256, tile_n=64),
+    # load, compute into shared, store one stage later, all by tensor maps: edge tiles in rows
+    # (250 of 256) and columns (200 = 3 x 64 + 8), no tail code for the store
+    "tensor_map_store_edge_pipeline": lambda: tile_scale(250, 200, tile_n=64, store=True),
     # A by tensor map, C (misaligned padded rows) by cp.async, one barrier
     "tensor_map_mixed": lambda: tile_scale(256, 256, second_input=True, pads=(0, 2)),
     # a 3-D box with edges in every dimension, synchronous bulk_copy block, fp16

@@ -16,6 +16,7 @@ from tvm.s_tir import pipeline as stock
 from tvm.tirx import compilation_pipeline
 
 from . import transforms
+from .transforms.bulk_store import STORE_OPS
 
 PIPELINE_NAME = "tma"
 
@@ -101,7 +102,7 @@ def _passes(config, options: dict) -> list[tvm.transform.Pass]:
 
 def _has_bulk_store(func) -> bool:
     found = []
-    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: found.append(c.op.name == "tirx.ptx.cp_async_bulk_s2g")))
+    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: found.append(c.op.name in STORE_OPS)))
     return any(found)
 
 

@@ -29,11 +29,12 @@ def bulk_copy(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:
 
 
 def swizzle(sch: s_tir.Schedule, block: s_tir.SBlockRV, *, span: int = 0) -> None:
-    """Store the tile that copy ``block`` (a global→shared ``cache_read`` block) loads
-    swizzled, so that reading 8 rows at one 16-byte column (``ldmatrix``) is free of bank
-    conflicts without padded rows.
+    """Keep the tile that copy ``block`` loads (a global→shared ``cache_read`` block) or
+    stores (a shared→global :func:`bulk_store` block) swizzled in shared memory, so that
+    reading or writing 8 rows at one 16-byte column (``ldmatrix``, a thread per row) is free
+    of bank conflicts without padded rows.
 
-    Under ``tir_pipeline="tma"`` the copy becomes a tensor-map load with a
+    Under ``tir_pipeline="tma"`` the copy becomes a tensor-map copy with a
     ``CUtensorMapSwizzle`` of ``span`` bytes (32, 64 or 128; 0 chooses the widest that tiles
     the row: rows of 32 or 64 bytes, or 128-byte boxes side by side for wider rows), and every
     access of the shared buffer is rewritten to the swizzled positions
@@ -45,9 +46,11 @@ def swizzle(sch: s_tir.Schedule, block: s_tir.SBlockRV, *, span: int = 0) -> Non
     if span not in (0, 32, 64, 128):
         raise ValueError(f"swizzle: span: expected 0, 32, 64 or 128 bytes, got {span}")
     stmt = sch.get(block)
-    if len(stmt.writes) != 1 or stmt.writes[0].source.scope() not in ("shared", "shared.dyn"):
+    loads = len(stmt.writes) == 1 and stmt.writes[0].source.scope() in ("shared", "shared.dyn")
+    if not (loads or _bulk_store.ANNOTATION in stmt.annotations):  # bulk_store checked the block
         raise ValueError(f"swizzle: block {stmt.name_hint}: expected one write into shared "
-                         f"memory, got {[(w.source.name, w.source.scope()) for w in stmt.writes]}")
+                         f"memory or a bulk_store block, got writes "
+                         f"{[(w.source.name, w.source.scope()) for w in stmt.writes]}")
     if "buffer_dim_align" in stmt.annotations:
         raise ValueError(f"swizzle: block {stmt.name_hint}: expected no storage_align padding "
                          f"(a swizzled tile is dense), got {stmt.annotations['buffer_dim_align']}")
@@ -60,10 +63,14 @@ def bulk_store(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:
     ``cp.async.bulk.global.shared::cta.bulk_group`` under ``tir_pipeline="tma"``.
 
     One elected thread issues the copy as one bulk async-group, as few copies as legal (the
-    rules of bulk loads). Inside a software pipeline the store stays in flight while later
-    stages compute; the shared tile is written again only after
-    ``cp.async.bulk.wait_group.read`` says the store has read it. Partial tail tiles and
-    copies that cannot be bulk stay ordinary stores, reported by :func:`tvm_tma.copy_report`.
+    rules of bulk loads): a tile whose global side is strided, or that may cross the edge of
+    the output, as one ``cp.async.bulk.tensor`` per box through a tensor map (the hardware
+    writes only the part of an edge box inside the buffer), a contiguous tile as one run.
+    Inside a software pipeline the store stays in flight while later stages compute; the
+    shared tile is written again only after ``cp.async.bulk.wait_group.read`` says the store
+    has read it. Partial tail tiles of 1-D runs (pipeline ``"tma_no_tensor_maps"``, or a
+    tensor-map rule that fails) and copies that cannot be bulk stay ordinary stores, reported
+    by :func:`tvm_tma.copy_report`.
     """
     stmt = sch.get(block)
     reads = [(r.source.name, r.source.scope()) for r in stmt.reads]

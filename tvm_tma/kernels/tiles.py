@@ -5,6 +5,9 @@ CTA ``b`` owns the column strip ``[b*tile_n, (b+1)*tile_n)`` and walks its row t
 whose rows are whole matrix rows (``tile_n == n``) is contiguous in both memories; otherwise
 each tile row is a separate contiguous run, and ``pads[k]`` pads the shared rows of input ``k``
 (``storage_align``). Sizes that are not multiples of the tile give predicated (tail) copies.
+``swizzle`` keeps the tiles that bulk copies load and store swizzled in shared memory
+(:func:`tvm_tma.schedule.swizzle` with that span; 0: the widest that fits; padded tiles stay
+plain).
 """
 
 from __future__ import annotations
@@ -12,19 +15,23 @@ from __future__ import annotations
 import tvm
 from tvm import te
 
-from ..schedule import bulk_copy, bulk_store, tma_pipeline
+from ..schedule import bulk_copy, bulk_store, swizzle as swizzle_tile, tma_pipeline
 from ._common import vector_lanes
 
 
-def _write_back_through_shared(sch, block, io, threads: int, lanes: int):
-    """``cache_write`` the output tile into shared memory and copy it out at ``io`` (the copy
-    marked :func:`tvm_tma.schedule.bulk_store`)."""
+def _write_back_through_shared(sch, block, io, threads: int, lanes: int, swizzle: int | None = None,
+                               ndim: int = 2):
+    """``cache_write`` the ``ndim``-D output tile into shared memory and copy it out at ``io``
+    (the copy marked :func:`tvm_tma.schedule.bulk_store`, swizzled with span ``swizzle``
+    unless ``None``)."""
     store = sch.cache_write(block, 0, "shared")
     sch.reverse_compute_at(store, io)
-    _, stx, svec = sch.split(sch.fuse(*sch.get_loops(store)[-2:]), [None, threads, lanes])
+    _, stx, svec = sch.split(sch.fuse(*sch.get_loops(store)[-ndim:]), [None, threads, lanes])
     sch.bind(stx, "threadIdx.x")
     sch.vectorize(svec)
     bulk_store(sch, store)
+    if swizzle is not None:
+        swizzle_tile(sch, store, span=swizzle)
 
 
 def _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input):
@@ -60,7 +67,7 @@ def _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input
 def tile_scale(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, tile_n: int = 64,
                stages: int = 3, pads: tuple[int, ...] = (0, 0), threads: int = 128,
                vec_bytes: int = 16, second_input: bool = False, store: bool = False,
-               consumers_first: bool = False) -> tvm.IRModule:
+               consumers_first: bool = False, swizzle: int | None = None) -> tvm.IRModule:
     """The row-tile loop is a ``stages``-stage pipeline (:func:`tvm_tma.schedule.tma_pipeline`).
     With ``store``, each output tile is computed into shared memory and bulk-stored one stage
     later (load, compute, store)."""
@@ -68,8 +75,10 @@ def tile_scale(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, tile
     for cache, pad in zip(copies, pads):
         if pad:
             sch.storage_align(cache, 0, axis=-2, factor=tile_n, offset=pad)
+        elif swizzle is not None:
+            swizzle_tile(sch, cache, span=swizzle)
     if store:
-        _write_back_through_shared(sch, sch.get_sblock("B"), io, threads, vector_lanes(dtype, vec_bytes))
+        _write_back_through_shared(sch, sch.get_sblock("B"), io, threads, vector_lanes(dtype, vec_bytes), swizzle)
     tma_pipeline(sch, io, stages=stages, num_copies=len(copies), num_stores=int(store),
                  consumers_first=consumers_first)
     return sch.mod
@@ -77,26 +86,30 @@ def tile_scale(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, tile
 
 def tile_scale_staged(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, tile_n: int = 64,
                       threads: int = 128, vec_bytes: int = 16, load: bool = True,
-                      store: bool = False) -> tvm.IRModule:
+                      store: bool = False, swizzle: int | None = None) -> tvm.IRModule:
     """No pipeline: with ``load``, each tile's copy in is marked :func:`tvm_tma.schedule.bulk_copy`
     (synchronous); with ``store``, the output tile is computed into shared memory and marked
     :func:`tvm_tma.schedule.bulk_store`."""
     sch, io, copies = _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, False)
     if load:
         bulk_copy(sch, copies[0])
+        if swizzle is not None:
+            swizzle_tile(sch, copies[0], span=swizzle)
     if store:
-        _write_back_through_shared(sch, sch.get_sblock("B"), io, threads, vector_lanes(dtype, vec_bytes))
+        _write_back_through_shared(sch, sch.get_sblock("B"), io, threads, vector_lanes(dtype, vec_bytes), swizzle)
     return sch.mod
 
 
 def tile_scale_3d(p: int, m: int, n: int, *, dtype: str = "float32", tile: tuple[int, int, int] = (2, 8, 64),
-                  stages: int = 2, threads: int = 128, vec_bytes: int = 16, staged: bool = False) -> tvm.IRModule:
+                  stages: int = 2, threads: int = 128, vec_bytes: int = 16, staged: bool = False,
+                  store: bool = False) -> tvm.IRModule:
     """``B = A * 2`` over a ``p x m x n`` tensor through ``tile`` boxes of shared memory: a 3-D
     box of a row-major tensor (the global side strided in two dimensions, what a 3-D tensor
     map copies). CTA ``(x, y)`` owns columns ``[x*tn, (x+1)*tn)`` and planes ``[y*tp, (y+1)*tp)``
     and walks the row tiles, pipelined over ``stages`` (or, ``staged``, one synchronous
     :func:`tvm_tma.schedule.bulk_copy` per tile). Sizes that are not multiples of the tile
-    give edge tiles."""
+    give edge tiles. With ``store``, the output box is computed into shared memory and
+    bulk-stored (one stage later when pipelined)."""
     tp, tm, tn = tile
     a = te.placeholder((p, m, n), dtype, name="A")
     b = te.compute((p, m, n), lambda i, j, k: a[i, j, k] * tvm.tirx.const(2, dtype), name="B")
@@ -113,11 +126,14 @@ def tile_scale_3d(p: int, m: int, n: int, *, dtype: str = "float32", tile: tuple
     sch.bind(tx, "threadIdx.x")
     cache = sch.cache_read(block, 0, "shared")
     sch.compute_at(cache, jo)
-    _, ctx, cvec = sch.split(sch.fuse(*sch.get_loops(cache)[-3:]), [None, threads, vector_lanes(dtype, vec_bytes)])
+    lanes = vector_lanes(dtype, vec_bytes)
+    _, ctx, cvec = sch.split(sch.fuse(*sch.get_loops(cache)[-3:]), [None, threads, lanes])
     sch.bind(ctx, "threadIdx.x")
     sch.vectorize(cvec)
+    if store:
+        _write_back_through_shared(sch, block, jo, threads, lanes, ndim=3)
     if staged:
         bulk_copy(sch, cache)
     else:
-        tma_pipeline(sch, jo, stages=stages)
+        tma_pipeline(sch, jo, stages=stages, num_stores=int(store))
     return sch.mod

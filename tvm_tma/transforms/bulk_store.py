@@ -3,17 +3,24 @@
 Shared by :mod:`.lower_async_pipeline` (stores inside software pipelines) and
 :mod:`.lower_bulk_copy_blocks` (stores outside them). A store is a copy nest from a shared
 buffer to global memory whose block is marked by :func:`tvm_tma.schedule.bulk_store`. It is
-planned like a load (:func:`.copy_plan.plan_copy`: as few runs as legal) and emitted as one
-bulk async-group, issued by one elected thread (TVM issue 15956: bulk stores complete through
-bulk groups, not mbarriers)::
+planned like a load (:func:`.copy_plan.plan_copy`: as few runs as legal, a tensor map for a
+strided or edge tile when the PrimFunc's :class:`.tensor_map.TensorMaps` are given) and
+emitted as one bulk async-group, issued by one elected thread (TVM issue 15956: bulk stores
+complete through bulk groups, not mbarriers)::
 
     fence.proxy.async.shared::cta          # every thread: its ordinary writes of the tile ...
     __syncthreads()                        # ... are visible to the copy engine (omitted when
                                            # only bulk loads wrote the tile)
     if tid == 0:
         if predicate: cp.async.bulk.global.shared::cta.bulk_group [dst], [src], n   (each run)
+        # or, for a tile of more than one run or at the buffer's edge (one per box):
+        if predicate: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [B_tmap, {c0, r0}], [src]
         cp.async.bulk.commit_group         # always: the group count stays uniform
-    if predicate: <ordinary stores>        # partial tail tiles, or copies that cannot be bulk
+    if predicate: <ordinary stores>        # partial tail tiles of 1-D runs, or copies that
+                                           # cannot be bulk
+
+A tensor store of an edge tile writes only the part of its box inside the buffer (see
+:func:`.copy_plan.emit_tensor`): its tail needs no ordinary stores.
 
 Before shared memory that a store may still read is written again, the elected thread waits
 until the store has read it, keeping later stores in flight::
@@ -37,10 +44,13 @@ from tvm.script import tirx as T
 
 from ..errors import TMAError
 from ._ir import seq
-from .copy_plan import (BulkPlan, FallbackPlan, Plan, ThreadAxis, emit_bulk, flat_thread_index,
-                        peel_copy)
+from .copy_plan import (BulkPlan, FallbackPlan, Plan, TensorPlan, ThreadAxis, emit_copy,
+                        flat_thread_index, peel_copy)
+from .tensor_map import S2G_TENSOR, TensorMaps
 
 ANNOTATION = "tvm_tma.bulk_store"
+STORE_OPS = ("tirx.ptx.cp_async_bulk_s2g", S2G_TENSOR)
+"""The ops of bulk stores (1-D runs, tensor copies): both read their shared tile after issue."""
 
 
 def is_marked(stmt, key: str = ANNOTATION) -> bool:
@@ -124,18 +134,19 @@ def version(buf: tirx.Buffer, indices) -> tirx.PrimExpr | None:
 
 
 def emit_store_group(plans: list[Plan], threads: list[ThreadAxis], predicate: tirx.PrimExpr,
-                     fence: bool) -> list[tirx.Stmt]:
-    """One bulk group for the store ``plans`` (see the module docstring)."""
+                     fence: bool, maps: TensorMaps | None = None) -> list[tirx.Stmt]:
+    """One bulk group for the store ``plans`` (see the module docstring); ``maps``: the
+    PrimFunc's tensor maps, which the plans that are tensor copies use."""
     tid, _ = flat_thread_index(threads)
     active = not (isinstance(predicate, tirx.IntImm) and int(predicate) == 1)
     bulk, ordinary = [], []
     for plan in plans:
-        if isinstance(plan, BulkPlan):
-            bulk.append(emit_bulk(plan, None, []))
+        if isinstance(plan, (BulkPlan, TensorPlan)):
+            bulk.append(emit_copy(plan, maps, None, []))
         elif isinstance(plan, FallbackPlan):
             ordinary.append(unmarked(plan.stmt))
         else:
-            bulk.append(tirx.IfThenElse(plan.full, emit_bulk(plan.bulk, None, []), None))
+            bulk.append(tirx.IfThenElse(plan.full, emit_copy(plan.bulk, maps, None, []), None))
             if plan.fallback is not None:
                 ordinary.append(tirx.IfThenElse(tirx.Not(plan.full), unmarked(plan.fallback.stmt), None))
     stmts = []

@@ -17,14 +17,16 @@ padded), and checks the bulk rules of :mod:`tvm_tma.rules` (16-byte sizes and al
 completing on one mbarrier.
 
 Tensor maps (:mod:`.tensor_map`): when the caller passes the PrimFunc's :class:`TensorMaps`,
-a load whose tile is more than one contiguous run (a 2-D tile of a row-major matrix, a 3-D
+a copy whose tile is more than one contiguous run (a 2-D tile of a row-major matrix, a 3-D
 box), or whose tile can cross the buffer's edge (a tail predicate that is exactly the
 buffer's bounds), becomes a :class:`TensorPlan` instead: one
-``cp.async.bulk.tensor.{rank}d`` per tile, issued by thread 0, completing ``box`` bytes on the
-same mbarrier (:func:`emit_tensor`); the hardware zero-fills the part of an edge box outside
-the buffer. That needs a dense box in shared memory (no padded rows) and the
-``tensor_map_*`` rules; where a rule fails the copy stays 1-D runs (reported with the rule),
-and a tile that is one contiguous run needs no tensor map. Anything else becomes a
+``cp.async.bulk.tensor.{rank}d`` per tile (per box), issued by one thread (:func:`emit_tensor`).
+A load completes ``box`` bytes on the stage's mbarrier and the hardware zero-fills the part
+of an edge box outside the buffer; a store (shared→global, :mod:`.bulk_store`) completes in
+the store's bulk group and the hardware writes only the part of the box inside the buffer.
+That needs a dense box in shared memory (no padded rows) and the ``tensor_map_*`` rules;
+where a rule fails the copy stays 1-D runs (reported with the rule), and a tile that is one
+contiguous run, not at an edge, needs no tensor map. Anything else becomes a
 :class:`FallbackPlan`, which
 :func:`emit_cp_async` lowers to per-thread ``cp.async`` of 4, 8 or 16 bytes that arrive on the
 same mbarrier through ``cp.async.mbarrier.arrive.noinc``.
@@ -304,7 +306,7 @@ def plan_copy(
             return GuardedPlan(whole, None, _all_of(tails))
         if isinstance(whole, TensorPlan):
             if _tail_is_bounds(tails, g_idx, g_buf, dom, analyzer):
-                return whole  # edge tiles: the hardware zero-fills what the tail left out
+                return whole  # edge tiles: the hardware fills (loads) or skips (stores) the rest
             whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True)
         full = _whole_tile_condition(tails, dom, analyzer)
         reason = f"the copy is predicated ({tails[0]}): a tail"
@@ -369,10 +371,11 @@ def plan_copy(
         looped = box[:cut]
     no_tensor_map = None
     swizzle = _swizzle_request(stmt)
-    if (maps is not None and (looped or edge or swizzle is not None) and g_buf.same_as(src)
-            and maps.describes(g_buf) and _dense_in_shared(box, extents, sst, analyzer)):
+    if (maps is not None and (looped or edge or swizzle is not None) and maps.describes(g_buf)
+            and _dense_in_shared(box, extents, sst, analyzer)):
         try:
-            return _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle)
+            return _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle,
+                                load=g_buf.same_as(src))
         except TMAError as err:
             no_tensor_map = (err.rule, str(err).partition(": ")[2])
     run_bytes = run_elems * elem_bytes(g_buf)
@@ -441,18 +444,21 @@ def _swizzled_tile(s_buf, extents, s_origin, box, span_request: int) -> Swizzled
     return tile
 
 
-def _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle: int | None) -> TensorPlan:
+def _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle: int | None,
+                 load: bool) -> TensorPlan:
     """The tensor copy of the box (``extents`` per dimension of ``g_buf``; ``box`` pairs its
-    dimensions with those of ``s_buf``), swizzled when ``swizzle`` is not ``None``; raises
-    :class:`TMAError` for a tensor-map or swizzle rule the box or the buffers break."""
+    dimensions with those of ``s_buf``) from ``g_buf`` into ``s_buf`` (``load``) or back,
+    swizzled when ``swizzle`` is not ``None``; raises :class:`TMAError` for a tensor-map or
+    swizzle rule the box or the buffers break."""
     tile = _swizzled_tile(s_buf, extents, s_origin, box, swizzle) if swizzle is not None else None
     box_extents = list(extents)
     if tile is not None:
         box_extents[box[-1][0]] = tile.box_cols
     spec = make_spec(g_buf, gst, box_extents, Swizzle.of_span(tile.span) if tile else Swizzle.NONE)
     check_shared_box(spec, s_buf, arith.Analyzer().simplify(_flat_offset(s_buf, s_origin) * elem_bytes(s_buf)))
-    plan = TensorPlan(g_buf, s_buf, spec, tuple(g_origin), tuple(s_origin), tile)
-    if plan.total_bytes > rules.limit("mbarrier_tx_count"):
+    src, dst = (g_buf, s_buf) if load else (s_buf, g_buf)
+    plan = TensorPlan(src, dst, spec, tuple(g_origin), tuple(s_origin), tile)
+    if plan.is_load and plan.total_bytes > rules.limit("mbarrier_tx_count"):
         raise TMAError("mbarrier_tx_count", f"{plan.total_bytes} bytes: expected at most "
                        f"{rules.limit('mbarrier_tx_count')} bytes per barrier phase")
     return plan
@@ -460,10 +466,12 @@ def _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle: i
 
 def _tail_is_bounds(tails, g_idx, g_buf: tirx.Buffer, dom: dict, analyzer: arith.Analyzer) -> bool:
     """Whether the tail predicate holds for exactly the box elements inside ``g_buf``, so that
-    a tensor copy of the whole box (zero-filled outside the buffer) writes every element the
-    predicated copy wrote, with the same value. The elements it adds were left unwritten by
-    the copy: a cache_read tile's consumers are predicated by the same bounds and never read
-    them, and any reader that did would have read undefined values before."""
+    a tensor copy of the whole box writes every element the predicated copy wrote, with the
+    same value. A load (zero-filled outside the buffer) adds elements of the shared tile that
+    the copy left unwritten: a cache_read tile's consumers are predicated by the same bounds
+    and never read them, and any reader that did would have read undefined values before. A
+    store adds nothing: the hardware does not write the part of the box outside ``g_buf``
+    (see :func:`emit_tensor`)."""
     scoped = arith.Analyzer()
     for var, rng in dom.items():
         scoped.bind(var, rng)
@@ -534,15 +542,27 @@ def emit_bulk(plan: BulkPlan, barrier: tirx.PrimExpr | None, threads: list[Threa
 
 def emit_tensor(plan: TensorPlan, maps: TensorMaps, barrier: tirx.PrimExpr | None,
                 threads: list[ThreadAxis]) -> tirx.Stmt:
-    """The tensor copy of ``plan``, issued by thread 0 (coordinates innermost first, in
-    elements, signed: an edge box may start or end outside the buffer). A load::
+    """The tensor copy of ``plan``, issued by thread 0 (by the calling thread when ``threads``
+    is empty; coordinates innermost first, in elements, signed: an edge box may start or end
+    outside the buffer). A load::
 
         cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
             [S + box], [map, {c0, r0}], [barrier];
 
-    a store (``barrier`` is ``None``)::
+    a store (``barrier`` is ``None``; committed by the caller, :mod:`.bulk_store`)::
 
         cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [map, {c0, r0}], [S + box];
+
+    An edge box is copied whole; the copy engine checks each element against the map's
+    global dimensions: a load fills the elements outside them (zeros with ``OOBFill.NONE``,
+    ``cuTensorMapEncodeTiled``'s ``oobFill``; PTX ISA 9.0, section 5.5, Tensors: out-of-bound
+    access), a store does not write them, so a tail store needs no fallback for its
+    predicated elements. For stores: Triton's Gluon TMA tutorial
+    (triton-lang/triton, python/tutorials/gluon/04-tma.py): "Masking of out-of-bounds reads
+    and writes is handled automatically by TMAs, using the shape specified on the tensor
+    descriptor", tested there by TMA stores of partial boxes (40 and 500 elements in 64-element
+    boxes, 4000 x 120 in 32 x 64 boxes). The GPU cases ``check_tmstore_*`` (benchmarks/cases.py)
+    store edge boxes whose out-of-bounds columns would land in the next row, another CTA's strip.
     """
     tid, _ = flat_thread_index(threads)
     shared = plan.dst if plan.is_load else plan.src
@@ -562,7 +582,7 @@ def emit_tensor(plan: TensorPlan, maps: TensorMaps, barrier: tirx.PrimExpr | Non
             copy = T.ptx[f"cp.async.bulk.tensor.{plan.spec.rank}d.global.shared::cta.tile.bulk_group"](
                 T.address_of(var), *coords, box)
         copies.append(tirx.Evaluate(copy))
-    return tirx.IfThenElse(tid == 0, seq(copies), None)
+    return tirx.IfThenElse(tid == 0, seq(copies), None) if threads else seq(copies)
 
 
 def emit_copy(plan: BulkPlan | TensorPlan, maps: TensorMaps | None, barrier: tirx.PrimExpr | None,
@@ -748,6 +768,9 @@ def barrier_setup(barriers: list[tuple[tirx.Buffer, int]], threads: list[ThreadA
         ...
         __syncthreads()
         if tid == 0: mbarrier.inval.shared.b64 [bar + 8v]        (each slot)
+
+    Without barriers (a kernel whose only tensor copies are bulk stores) only the prefetch
+    remains, with nothing to publish or invalidate.
     """
     tid, _ = flat_thread_index(threads)
     init, inval = [], []
@@ -756,6 +779,8 @@ def barrier_setup(barriers: list[tuple[tirx.Buffer, int]], threads: list[ThreadA
             addr = T.address_of(tirx.BufferLoad(buf, [v]))
             init.append(tirx.Evaluate(T.ptx.mbarrier.init.shared.b64(addr, T.uint32(count))))
             inval.append(tirx.Evaluate(T.ptx.mbarrier.inval.shared.b64(addr)))
+    if not inval:
+        return ([tirx.IfThenElse(tid == 0, seq(prefetch(maps)), None)] if maps else []), []
     init.append(tirx.Evaluate(T.ptx.fence.proxy.async_.shared__cta()))
     init += prefetch(maps)
     sync = tirx.Evaluate(T.tvm_storage_sync("shared"))

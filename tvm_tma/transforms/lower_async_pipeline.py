@@ -22,6 +22,10 @@ Emits, per pipeline and queue, a ring ``bar[V]`` of mbarriers (TVM issue 15956, 
                      [S + box], [A_tmap, {c0, r0}], [bar + 8*(G % V)]
     cp.async.ca/cg ... ; cp.async.mbarrier.arrive.noinc.shared.b64 [bar + 8*(G % V)]  # fallback
     ...
+    # bulk stores (tvm_tma.schedule.bulk_store) of tiles computed into shared memory: one bulk
+    # group each, 1-D runs or, strided or at the edge, one cp.async.bulk.tensor per box
+    # (see .bulk_store), waited for (wait_group.read N) before their tile is written again
+    ...
     # consumer of ``wait_group N`` after stage ``last`` was committed: every stage W in
     # (waited, last - N] that is not yet waited for (usually exactly one):
     mbarrier.try_wait.parity [bar + 8*(W % V)], (W / V) & 1          (loop)
@@ -213,13 +217,14 @@ class _Region:
     # -- bulk stores -------------------------------------------------------------------------
     def lower_store(self, nest: tirx.Stmt) -> tirx.Stmt:
         """A marked shared→global copy: one bulk group (see :mod:`.bulk_store`)."""
-        plan = plan_copy(nest, self.threads, self.analyzer, min_run_bytes=self.min_run_bytes)
+        plan = plan_copy(nest, self.threads, self.analyzer, min_run_bytes=self.min_run_bytes,
+                         maps=self.maps)
         load = peel_copy(nest)[2].value
         read = version(load.source, load.indices)
         if not self.dry_run:
             report_plan(self.func_name, plan, str(read) if read is not None else "")
         stmts = emit_store_group([plan], self.threads, tirx.const(True),
-                                 fence=load.source in self.generic_writes)
+                                 fence=load.source in self.generic_writes, maps=self.maps)
         self.stores.record(load.source, read, self.step)
         self.guarded.discard(load.source)
         return seq(stmts)
@@ -566,8 +571,9 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16, tensor_maps: bool =
     """Create the pass (see the module docstring).
 
     ``min_run_bytes``: contiguous runs shorter than this go to cp.async (rule ``bulk_min_run``).
-    ``tensor_maps``: copy strided and edge tiles with ``cp.async.bulk.tensor`` (see
-    :mod:`.copy_plan`); off, they are 1-D runs (and cp.async for partial tiles).
+    ``tensor_maps``: copy strided and edge tiles with ``cp.async.bulk.tensor``, loads and bulk
+    stores alike (see :mod:`.copy_plan`); off, they are 1-D runs (and cp.async, or ordinary
+    stores, for partial tiles).
     """
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:

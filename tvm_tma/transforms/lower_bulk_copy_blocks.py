@@ -22,10 +22,12 @@ The execution count is the copy's iteration in the loops around it (so the parit
 every time it runs); its barrier is initialized once per CTA at the top of the kernel.
 
 A marked store becomes one bulk group (:mod:`.bulk_store`: proxy fence, ``__syncthreads``,
-one elected thread issues and commits) that stays in flight until the shared tile it reads
-is written again (by a later statement, or the next iteration of a loop around it); there
-``cp.async.bulk.wait_group.read 0`` and ``__syncthreads()`` come first. Before the kernel
-ends: ``cp.async.bulk.wait_group 0``.
+one elected thread issues and commits; a strided or edge tile as one
+``cp.async.bulk.tensor.{rank}d.global.shared::cta.tile.bulk_group`` per box, its map
+prefetched at the top of the kernel like a load's) that stays in flight until the shared
+tile it reads is written again (by a later statement, or the next iteration of a loop around
+it); there ``cp.async.bulk.wait_group.read 0`` and ``__syncthreads()`` come first. Before the
+kernel ends: ``cp.async.bulk.wait_group 0``.
 
 Raises :class:`tvm_tma.TMAError`: ``min_arch`` below sm_90, ``dense_box`` when the marked
 load is under a condition (its barrier phase would not advance on every iteration).
@@ -111,7 +113,7 @@ class _Lowering:
             return loop
         threads = thread_axes(loops)
         maps = self.maps.take_used() if self.maps is not None else []
-        init, inval = barrier_setup(self.barriers, threads, maps) if self.barriers else ([], [])
+        init, inval = barrier_setup(self.barriers, threads, maps)
         body = seq(init + [loop.body] + ([wait_all(threads)] if self.stored else []) + inval)
         if self.barriers:
             block = s_tir.SBlock([], [], [], "tma_barriers", body,
@@ -124,11 +126,11 @@ class _Lowering:
         threads = thread_axes(loops)
         if not threads:
             raise TMAError("dense_box", "bulk_store block outside any threadIdx loop")
-        plan = plan_copy(nest, threads, self.analyzer)
+        plan = plan_copy(nest, threads, self.analyzer, maps=self.maps)
         report_plan(self.func_name, plan)
         self.outstanding.add(peel_copy(nest)[2].value.source)
         self.stored = True
-        return seq(emit_store_group([plan], threads, tirx.const(True), fence=True))
+        return seq(emit_store_group([plan], threads, tirx.const(True), fence=True, maps=self.maps))
 
     def lower_copy(self, nest, loops: list[tirx.For], conditional: bool):
         threads = thread_axes(loops)
