@@ -14,7 +14,7 @@ from tvm_tma import memcpy
 
 # One library per variant (tile bytes, stages, CTAs): shared memory per CTA is tile * stages
 # (at most 227 KiB per SM on Hopper, so 264 CTAs = 2 per SM need tile * stages <= 113 KiB).
-SWEEP = ((4096, 2, 528), (8192, 4, 264), (16384, 2, 264), (32768, 4, 132), (32768, 3, 264))
+SWEEP = ((2048, 4, 528), (4096, 2, 528), (8192, 4, 264), (16384, 2, 264), (32768, 4, 132), (32768, 3, 264))
 
 
 def main(argv: list[str] | None = None) -> None:
