@@ -20,6 +20,7 @@ PIPELINES: dict[str, dict[str, Any]] = {
     "default": {"tirx.use_async_copy": 1},  # stock TVM 0.27: cp.async + commit/wait groups
     "tma": {},  # tvm-tma: registered by `import tvm_tma`
     "tma_no_tensor_maps": {},  # tvm-tma without tensor maps: strided tiles as 1-D bulk copies per row
+    "tma_no_tensor_map_cache": {},  # tvm-tma with tensor maps encoded at every call (no descriptor cache)
 }
 DTYPE_BYTES = {"int8": 1, "float16": 2, "bfloat16": 2, "float32": 4}
 
@@ -242,7 +243,7 @@ _CASES = [
     tile3d_case("check_tmstore_3d_edge_pipe", 7, 100, 200, stages=3, store=True),
     tile3d_case("check_tmstore_3d_edge_staged_f16", 5, 37, 96, "float16", staged=True, store=True),
     # Launch overhead (issue 6, run_launch.py): a small kernel (4 CTAs) with one or two tensor
-    # maps, built by "tma" and "tma_no_tensor_maps".
+    # maps, built by "tma" (descriptor cache), "tma_no_tensor_map_cache" and "tma_no_tensor_maps".
     tile_case("launch_tile_256", 256, 256),
     tile_case("launch_tile_256_two_maps", 256, 256, second_input=True),
     *ISSUE7_CASES,

@@ -1,16 +1,23 @@
-"""Launch overhead of a small kernel with tensor maps and without (issue 6), on the GPU.
+"""Launch overhead of a small kernel with tensor maps (with and without the descriptor cache)
+and without tensor maps (issue 6), on the GPU.
 
     python benchmarks/build.py --pipeline PIPELINE --out build/gpu/launch/PIPELINE --only '^launch_'
-        # for PIPELINE in tma, tma_no_tensor_maps (compiler side)
-    python3 .gpu/boot.py benchmarks/run_launch.py build/gpu/launch/* --out $OUT/launch
+        # for PIPELINE in tma, tma_no_tensor_map_cache, tma_no_tensor_maps (compiler side)
+    python3 .gpu/boot.py benchmarks/run_launch.py build/gpu/launch/tma build/gpu/launch/tma_no_tensor_map_cache \
+        build/gpu/launch/tma_no_tensor_maps --out $OUT/launch
 
 Needs only TVM's runtime, torch and a CUDA GPU. For each build directory (one pipeline) and
 each case in it (``launch_*``: ``B = A * 2`` or ``A + C`` on 256 x 256 fp32, 4 CTAs):
 
+- ``cache`` (builds with the descriptor cache, ``tvm_tma_tensor_map_cache_encodes``): the
+  descriptors encoded by the library's first call, by a second call with the same buffers
+  (0 expected: hits) and by a call with new buffers (one per map expected); ``cache_ok``;
 - ``correct``: the output against the float64 reference (the output poisoned first);
 - ``host``: ``time.perf_counter_ns`` around each of ``--calls`` calls after warm-up, in bursts
   of ``--burst`` with a synchronize between bursts (not timed) so that the launch queue never
-  fills: median, 10th and 90th percentile (us);
+  fills: median, 10th and 90th percentile (us), and with the cache the encodes per call
+  (0 expected); ``host_alternating``: the same with two sets of buffers in turn (with the
+  cache: every call misses, one encode per map);
 - ``wall``: ``--calls`` calls back to back, one synchronize at the end, per call (us);
 - ``gpu``: GPU time per launch in stream order (us): ``--queued`` launches queued behind a
   spinning GPU (``torch.cuda._sleep``) between two events, divided by their number; median of
@@ -20,7 +27,7 @@ each case in it (``launch_*``: ``B = A * 2`` or ``A + C`` on 256 x 256 fp32, 4 C
   (``__grid_constant__``), copied with the launch: no memcpy per launch is expected;
 - ``threads``: ``--threads`` threads call the function at once, each on its own ``--pairs``
   input/output pairs: every pair once, then, outputs poisoned, every pair once more; every
-  output is checked (each call encodes its own descriptors on the host).
+  output is checked (with the cache the threads race on each map's entry: mostly misses).
 
 Writes ``results.json`` and ``RESULTS.md`` under ``--out`` and prints the table last.
 """
@@ -28,6 +35,7 @@ Writes ``results.json`` and ``RESULTS.md`` under ``--out`` and prints the table 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import pathlib
 import statistics
@@ -46,6 +54,8 @@ import tvm_ffi  # noqa: E402
 
 from run_gpu import SPIN_CYCLES, TOLERANCE, expected, poisoned, random_input, unwritten  # noqa: E402
 
+ENCODES = "tvm_tma_tensor_map_cache_encodes"  # tvm_tma.transforms.tensor_map_cache.ENCODES (compiler side)
+WARM_UP = 100  # untimed calls before each host timing
 
 
 class Case:
@@ -71,8 +81,33 @@ class Case:
         error = float((tensors[out_index].double() - ref).norm() / ref.norm().clamp_min(1e-300))
         return unwritten(tensors[out_index], ref) == 0 and error <= TOLERANCE[self.entry["reference"]]
 
+    def poison_output(self, tensors: list[torch.Tensor]) -> None:
+        (out_index,) = self.entry["outputs"]
+        out = tensors[out_index]
+        out.copy_(poisoned(list(out.shape), out.dtype))
+
     def launch(self) -> None:
         self.func(*self.args)
+
+    def encodes(self) -> int | None:
+        """Descriptors the library's cache has encoded (None: built without the cache)."""
+        return int(self.module[ENCODES]()) if self.module.implements_function(ENCODES) else None
+
+
+def cache_check(case: Case, gen: torch.Generator) -> dict[str, Any] | None:
+    """Encodes by the library's first call, a second call with the same buffers and a call with
+    new buffers (None: built without the cache); ``ok`` when the second call hit and the third
+    encoded as many maps as the first."""
+    counts = [case.encodes()]
+    if counts[0] is None:
+        return None
+    new_args = [tvm.runtime.from_dlpack(t) for t in case.make_tensors(gen)]
+    for args in (case.args, case.args, new_args):
+        case.func(*args)
+        counts.append(case.encodes())
+    torch.cuda.synchronize()
+    first, same, new = (b - a for a, b in itertools.pairwise(counts))
+    return {"first": first, "same_buffers": same, "new_buffers": new, "ok": first > 0 and same == 0 and new == first}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -80,8 +115,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def host_us(launch: Callable[[], None], calls: int, burst: int) -> dict[str, float]:
-    """Host time per call (us): each call timed alone, in bursts with a synchronize between."""
-    for _ in range(100):
+    """Host time per call (us): each call timed alone (after ``WARM_UP`` calls), in bursts with a
+    synchronize between."""
+    for _ in range(WARM_UP):
         launch()
     torch.cuda.synchronize()
     times = []
@@ -153,7 +189,6 @@ def threads_check(case: Case, threads: int, pairs: int, gen: torch.Generator) ->
     once each, then (outputs poisoned) once more; returns whether every output was right."""
     sets = [[case.make_tensors(gen) for _ in range(pairs)] for _ in range(threads)]
     args = [[[tvm.runtime.from_dlpack(t) for t in tensors] for tensors in own] for own in sets]
-    (out_index,) = case.entry["outputs"]
     barrier = threading.Barrier(threads)
     errors: list[str] = []
 
@@ -176,19 +211,36 @@ def threads_check(case: Case, threads: int, pairs: int, gen: torch.Generator) ->
         results[phase] = sum(case.check(tensors) for own in sets for tensors in own)
         for own in sets:
             for tensors in own:
-                tensors[out_index].copy_(poisoned(list(tensors[out_index].shape), tensors[out_index].dtype))
+                case.poison_output(tensors)
     total = threads * pairs
     return {"threads": threads, "pairs": pairs, "correct_first": results["first"], "correct_again": results["again"],
             "outputs": total, "errors": errors, "correct": not errors and results["first"] == results["again"] == total}
 
 
+def encodes_per_call(case: Case, measure: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``measure()`` (a :func:`host_us` of ``case``) with the encodes per call it caused added
+    (None without the cache)."""
+    before = case.encodes()
+    result = measure()
+    after = case.encodes()
+    result["encodes_per_call"] = None if before is None else (after - before) / (result["calls"] + WARM_UP)
+    return result
+
+
 def run_case(build_dir: pathlib.Path, entry: dict[str, Any], opts: argparse.Namespace) -> dict[str, Any]:
     gen = torch.Generator(device="cuda").manual_seed(opts.seed)
     case = Case(build_dir, entry, gen)
+    result: dict[str, Any] = {"name": entry["name"], "size": entry["size"], "cache": cache_check(case, gen)}
+    case.poison_output(case.tensors)  # written by cache_check's calls
     case.launch()
     torch.cuda.synchronize()
-    result: dict[str, Any] = {"name": entry["name"], "size": entry["size"], "correct": case.check(case.tensors)}
-    result["host_us"] = host_us(case.launch, opts.calls, opts.burst)
+    result["correct"] = case.check(case.tensors)
+    result["cache_ok"] = result["cache"] is None or result["cache"]["ok"]
+    result["host_us"] = encodes_per_call(case, lambda: host_us(case.launch, opts.calls, opts.burst))
+    other = [tvm.runtime.from_dlpack(t) for t in case.make_tensors(gen)]
+    turns = itertools.cycle([case.args, other])
+    result["host_alternating_us"] = encodes_per_call(
+        case, lambda: host_us(lambda: case.func(*next(turns)), opts.calls, opts.burst))
     result["wall_us"] = wall_us(case.launch, opts.calls)
     result["gpu_us"] = gpu_us(case.launch, opts.queued)
     result["activity"] = activity(case.launch, opts.profiled)
@@ -197,19 +249,28 @@ def run_case(build_dir: pathlib.Path, entry: dict[str, Any], opts: argparse.Name
     return result
 
 
+def _encodes(measured: dict[str, Any]) -> str:
+    return "-" if measured["encodes_per_call"] is None else f"{measured['encodes_per_call']:.3g}"
+
+
 def table(runs: list[dict[str, Any]]) -> str:
-    lines = ["| pipeline | case | correct (threads) | host us median (p10-p90) | wall us | GPU us (queued) | "
-             "kernels / memcpy / memset per profiled calls |", "|" + "---|" * 7]
+    header = ("| pipeline | case | correct (threads) | host us median (p10-p90) | host us, 2 buffer sets in turn | "
+              "encodes per call (same / in turn) | cache: encodes first / same / new buffers | wall us | "
+              "GPU us (queued) | kernels / memcpy / memset per profiled calls |")
+    lines = [header, "|" + "---|" * 10]
     for run in runs:
         for r in run["results"]:
             if "failure" in r:
-                lines.append(f"| {run['pipeline']} | {r['name']} | FAILED: {r['failure']} |" + " |" * 4)
+                lines.append(f"| {run['pipeline']} | {r['name']} | FAILED: {r['failure']} |" + " |" * 7)
                 continue
-            h, g, a = r["host_us"], r["gpu_us"], r["activity"]
+            h, alt, g, a, c = r["host_us"], r["host_alternating_us"], r["gpu_us"], r["activity"], r["cache"]
             acts = a["error"][:60] if "error" in a else f"{a['kernels']} / {a['memcpy']} / {a['memset']} per {a['calls']}"
+            cache = "-" if c is None else (f"{c['first']} / {c['same_buffers']} / {c['new_buffers']}"
+                                           f"{'' if c['ok'] else ' **NOT AS EXPECTED**'}")
             lines.append(f"| {run['pipeline']} | {r['name']} | {'yes' if r['correct'] else '**NO**'} "
                          f"({r['threads']['correct_again']}/{r['threads']['outputs']}) | {h['median']:.2f} "
-                         f"({h['p10']:.2f}-{h['p90']:.2f}) | {r['wall_us']:.2f} | {g['median']:.2f}"
+                         f"({h['p10']:.2f}-{h['p90']:.2f}) | {alt['median']:.2f} ({alt['p10']:.2f}-{alt['p90']:.2f}) | "
+                         f"{_encodes(h)} / {_encodes(alt)} | {cache} | {r['wall_us']:.2f} | {g['median']:.2f}"
                          f"{'' if g['fully_queued'] else ' (not fully queued)'} | {acts} |")
     return "\n".join(lines)
 
@@ -249,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     md = table(runs)
     (opts.out / "RESULTS.md").write_text(f"Device: {device}; torch {torch.__version__}\n\n{md}\n")
     print(md)
-    return 0 if all(r["correct"] for run in runs for r in run["results"]) else 1
+    return 0 if all(r["correct"] and r["cache_ok"] for run in runs for r in run["results"]) else 1
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from .transforms.bulk_store import STORE_OPS
 PIPELINE_NAME = "tma"
 
 
-def _passes(config, options: dict) -> list[tvm.transform.Pass]:
+def _passes(config, options: dict, tensor_map_cache: bool = True) -> list[tvm.transform.Pass]:
     passes = [
         s_tir.transform.CanonicalizeLoop(),
         s_tir.transform.LowerCrossThreadReduction(),
@@ -97,6 +97,10 @@ def _passes(config, options: dict) -> list[tvm.transform.Pass]:
         tirx.transform.FP8StorageLegalize(),
         tirx.transform.BF16StorageLegalize(),
     ]
+    if tensor_map_cache:
+        # tvm-tma: the host encodes of tensor maps behind the descriptor cache
+        # (tvm_tma.transforms.tensor_map_cache), before LowerTVMBuiltin lowers them.
+        passes.append(transforms.CacheTensorMapEncodes())
     return passes
 
 
@@ -123,27 +127,31 @@ def _storage_rewrite_without_bulk_stores() -> tvm.transform.Pass:
     return apply
 
 
-def tma_tir_pipeline(**options):
+def tma_tir_pipeline(*, tensor_map_cache: bool = True, **options):
     """Pipeline factory in the form ``tvm.tirx.compilation_pipeline`` expects.
 
     ``options`` go to :func:`tvm_tma.transforms.LowerAsyncPipelineToMBarrier` (``tensor_maps``
-    also to :func:`tvm_tma.transforms.LowerBulkCopyBlocks`); register a variant under another
-    name to use them, e.g.
+    also to :func:`tvm_tma.transforms.LowerBulkCopyBlocks`); ``tensor_map_cache`` (default True)
+    runs :func:`tvm_tma.transforms.CacheTensorMapEncodes`; register a variant under
+    another name to use them, e.g.
     ``register_tir_pipeline("tma_min128", lambda: tma_tir_pipeline(min_run_bytes=128))``, or
-    ``"tma_no_tensor_maps"`` (registered by :func:`register`): 1-D bulk runs only.
+    those :func:`register` registers: ``"tma_no_tensor_maps"`` (1-D bulk runs only) and
+    ``"tma_no_tensor_map_cache"`` (tensor maps encoded at every call).
     """
 
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
     def _pipeline(mod: tvm.ir.IRModule, _ctx: tvm.transform.PassContext) -> tvm.ir.IRModule:
         config = tvm.transform.PassContext.current().config
-        return tvm.ir.transform.Sequential(_passes(config, options))(mod)
+        return tvm.ir.transform.Sequential(_passes(config, options, tensor_map_cache))(mod)
 
     return _pipeline, stock.finalize_host_passes, stock.finalize_device_passes
 
 
 def register() -> None:
-    """Register the pipeline under the name ``"tma"``, and ``"tma_no_tensor_maps"`` without
-    tensor maps (idempotent)."""
+    """Register the pipeline under the name ``"tma"``, ``"tma_no_tensor_maps"`` without
+    tensor maps and ``"tma_no_tensor_map_cache"`` without the descriptor cache (idempotent)."""
     compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_no_tensor_maps",
                                                lambda: tma_tir_pipeline(tensor_maps=False))
+    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_no_tensor_map_cache",
+                                               lambda: tma_tir_pipeline(tensor_map_cache=False))

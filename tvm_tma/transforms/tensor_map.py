@@ -20,10 +20,9 @@ per PrimFunc (:class:`TensorMaps`), encoded in the host part of the PrimFunc::
 
 Reused from TVM 0.27, not written here: ``tvm_stack_alloca("tensormap")`` and the
 ``tensormap_encode_tiled`` op, which the host codegen lowers to the packed function
-``runtime.cuTensorMapEncodeTiled`` (libtvm_runtime_cuda.so; it encodes on every call into
-a stack slot of the host function, no cache: a call of a small kernel with one map took 4.1 us
-of host time on the H100 machine, and a mutex-guarded descriptor cache linked into the library
-made it 8.4 us, so there is none; ``benchmarks/run_launch.py``); SplitHostDevice + the CUDA codegen, which turn a kernel's ``T.address_of(map)`` into
+``runtime.cuTensorMapEncodeTiled`` (libtvm_runtime_cuda.so; it encodes into a stack slot of
+the host function at every call: :mod:`.tensor_map_cache` puts it behind a per-call-site
+cache); SplitHostDevice + the CUDA codegen, which turn a kernel's ``T.address_of(map)`` into
 a ``const __grid_constant__ CUtensorMap`` kernel parameter passed by value (so the 64-byte
 descriptor alignment holds by construction); the PTX ops ``cp.async.bulk.tensor.*`` and
 ``prefetch.tensormap``. Written here: the spec and its rule checks, the dedup, the host
