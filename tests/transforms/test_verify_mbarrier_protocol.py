@@ -249,6 +249,41 @@ def ring(copiers: int, period: int):
     return tvm.IRModule({"main": main})
 
 
+def one_copy(fence: bool, sync: bool) -> tvm.IRModule:
+    """1 KiB by one bulk copy on one barrier, waited for by all 128 threads; with or without
+    the proxy fence after the init, and the __syncthreads between the init and its use."""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer((256,), "float32"), B: T.Buffer((256,), "float32")):
+        for tx in T.thread_binding(128, thread="threadIdx.x"):
+            with T.sblock("k"):
+                S = T.sblock_alloc_buffer((256,), "float32", scope="shared", align=128)
+                bar = T.sblock_alloc_buffer((1,), "uint64", scope="shared", align=8)
+                if tx == 0:
+                    T.ptx.mbarrier.init.shared.b64(T.address_of(bar[0]), T.uint32(1))
+                    if fence:
+                        T.ptx.fence.proxy.async_.shared__cta()
+                if sync:
+                    T.tvm_storage_sync("shared")
+                if tx == 0:
+                    T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[0]), T.uint32(1024))
+                    T.ptx[BULK](T.address_of(S[0]), T.address_of(A[0]), T.uint32(1024), T.address_of(bar[0]))
+                T.cuda.mbarrier_wait(T.address_of(bar[0]), 0)
+                for i in range(2):
+                    B[i * 128 + tx] = S[i * 128 + tx]
+
+    return tvm.IRModule({"main": main})
+
+
+def test_init_made_visible_before_use():
+    verify(one_copy(fence=True, sync=True))
+    raises(one_copy(fence=False, sync=True), RULE + r"bar\[0\] phase 0: cp.async.bulk completing on it with no "
+           r"fence.proxy.async since mbarrier.init: expected the init made visible to the async proxy first")
+    raises(one_copy(fence=True, sync=False), RULE + r"bar\[0\] phase 0: mbarrier.try_wait.parity by threads that "
+           r"did not initialize it, with no __syncthreads since mbarrier.init: expected the init made visible to "
+           r"the CTA first")
+
+
 def test_hand_written_ring():
     verify(ring(copiers=2, period=2))
     raises(ring(copiers=1, period=2), RULE + r"bar\[0\] phase 0: expect_tx of 1024 bytes, copies complete 512 bytes")
@@ -264,6 +299,7 @@ def one_phase_too_many_for_even_n(A: T.Buffer((4096,), "float32"), n: T.int32):
             bar = T.sblock_alloc_buffer((1,), "uint64", scope="shared", align=8)
             if tx == 0:
                 T.ptx.mbarrier.init.shared.b64(T.address_of(bar[0]), T.uint32(1))
+                T.ptx.fence.proxy.async_.shared__cta()
             T.tvm_storage_sync("shared")
             for k in range(n // 2 * 2 + 1):
                 if tx == 0:
