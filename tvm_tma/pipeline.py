@@ -88,9 +88,9 @@ def _passes(config, options: dict) -> list[tvm.transform.Pass]:
         # were already given to cp.async above, so InjectPTXAsyncCopy has nothing to do here
         # and is not run.
         s_tir.transform.MergeSharedMemoryAllocations(),
-        # tvm-tma: the merged dynamic shared memory declared with the alignment of its most
-        # aligned tile (tensor-map boxes: 128 bytes, swizzled boxes: up to 1024).
-        transforms.AlignDynamicSharedMemory(),
+        # tvm-tma: shared memory merged here and by StorageRewrite declared with the alignment
+        # of its most aligned tile (tensor-map boxes: 128 bytes, swizzled boxes: up to 1024).
+        transforms.AlignSharedMemory(),
         tirx.transform.SplitHostDevice(),
         tirx.transform.MakePackedAPI(),
         tirx.transform.FP8StorageLegalize(),

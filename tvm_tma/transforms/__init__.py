@@ -1,8 +1,8 @@
 """The tvm-tma TIR passes; each returns a ``tvm.transform.Pass``."""
 
-from .align_dynamic_shared import AlignDynamicSharedMemory
+from .align_shared import AlignSharedMemory
 from .lower_async_pipeline import LowerAsyncPipelineToMBarrier
 from .lower_bulk_copy_blocks import LowerBulkCopyBlocks
 from .verify_mbarrier_protocol import VerifyMBarrierProtocol
 
-__all__ = ["AlignDynamicSharedMemory", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks", "VerifyMBarrierProtocol"]
+__all__ = ["AlignSharedMemory", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks", "VerifyMBarrierProtocol"]
