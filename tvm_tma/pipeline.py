@@ -36,6 +36,9 @@ def _passes(config, options: dict) -> list[tvm.transform.Pass]:
         s_tir.transform.StmtSimplify(),
         s_tir.transform.InjectPermutedLayout(),
         s_tir.transform.AnnotateIrregularLoop(),
+        # tvm-tma: a pipelined loop inside another one, with async stages, is refused while the
+        # annotations still show it (InjectSoftwarePipeline flattens the inner pipeline).
+        transforms.RejectNestedPipelines(),
         s_tir.transform.InjectSoftwarePipeline(),
         # tvm-tma: right after software pipelining, while buffers are still multi-dimensional
         # and the async queues are explicit attributes, the async stages become mbarrier

@@ -1,8 +1,9 @@
 """The tvm-tma TIR passes; each returns a ``tvm.transform.Pass``."""
 
 from .align_shared import AlignSharedMemory
-from .lower_async_pipeline import LowerAsyncPipelineToMBarrier
+from .lower_async_pipeline import LowerAsyncPipelineToMBarrier, RejectNestedPipelines
 from .lower_bulk_copy_blocks import LowerBulkCopyBlocks
 from .verify_mbarrier_protocol import VerifyMBarrierProtocol
 
-__all__ = ["AlignSharedMemory", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks", "VerifyMBarrierProtocol"]
+__all__ = ["AlignSharedMemory", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks", "RejectNestedPipelines",
+           "VerifyMBarrierProtocol"]
