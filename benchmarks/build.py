@@ -25,7 +25,7 @@ def build_cases(pipeline: str, out: pathlib.Path, only: str | None = None) -> di
 
     from tvm_tma.codegen import SM90A, kernel_source
 
-    selected = cases.select(only)
+    selected = cases.select(only, pipeline)
     if not selected:
         raise ValueError(f"no case matches {only!r}")
     out.mkdir(parents=True, exist_ok=True)

@@ -30,7 +30,8 @@ class Case:
     """One kernel invocation: ``builder(**kwargs)`` from ``tvm_tma.kernels`` called with ``args``
     (``(shape, dtype)`` in the PrimFunc's parameter order), ``outputs`` the indices of the
     arguments it writes, checked against ``reference`` (a name ``run_gpu.py`` knows) with
-    ``ref_params``. ``bytes_moved`` / ``flops`` give its rate; ``timed`` cases are measured."""
+    ``ref_params``. ``bytes_moved`` / ``flops`` give its rate; ``timed`` cases are measured.
+    ``stock=False``: stock TVM 0.27 cannot build it (not selected for the "default" pipeline)."""
 
     name: str
     builder: str
@@ -43,6 +44,7 @@ class Case:
     bytes_moved: int | None = None
     flops: int | None = None
     timed: bool = False
+    stock: bool = True
 
     def build(self):
         """The scheduled ``tvm.IRModule`` (imports ``tvm_tma.kernels`` on first use)."""
@@ -113,12 +115,26 @@ def gemm_case(name: str, n: int, timed: bool = False, **kwargs: Any) -> Case:
                 size=f"{n}^3 fp16->fp32", bytes_moved=None, flops=2 * n**3, timed=timed)
 
 
+def _matrix(m: int, n: int, kwargs: dict[str, Any]) -> tuple[int, ...]:
+    """The shape of a tile kernel's matrices: ``(m, n)``, or with ``dynamic`` the same rows as
+    ``(m // tile_m, tile_m, n)`` (a variable number of whole row tiles)."""
+    tile_m = kwargs.get("tile_m", 16)
+    return (m // tile_m, tile_m, n) if kwargs.get("dynamic") else (m, n)
+
+
 def tile_case(name: str, m: int, n: int, dtype: str = "float32", staged: bool = False, **kwargs: Any) -> Case:
     """``B = A * 2`` (``A + C`` with ``second_input``) over ``m x n`` through shared tiles."""
     inputs = 2 if kwargs.get("second_input") else 1
     return Case(name, "tile_scale_staged" if staged else "tile_scale", {"m": m, "n": n, "dtype": dtype, **kwargs},
-                (((m, n), dtype),) * (inputs + 1), (inputs,), "add" if inputs == 2 else "scale2",
+                ((_matrix(m, n, kwargs), dtype),) * (inputs + 1), (inputs,), "add" if inputs == 2 else "scale2",
                 size=f"{m}x{n} {dtype}", bytes_moved=(inputs + 1) * m * n * DTYPE_BYTES[dtype])
+
+
+def center_case(name: str, m: int, n: int, **kwargs: Any) -> Case:
+    """``B = A - mean(A, axis=0)`` over fp32 ``m x n``: two pipelined loops over ``A``'s row tiles
+    (``center_columns``); rate counts ``A`` twice and ``B`` once."""
+    return Case(name, "center_columns", {"m": m, "n": n, **kwargs}, ((_matrix(m, n, kwargs), "float32"),) * 2,
+                (1,), "center_columns", size=f"{m}x{n} float32", bytes_moved=3 * m * n * 4)
 
 
 def tile3d_case(name: str, p: int, m: int, n: int, dtype: str = "float32", **kwargs: Any) -> Case:
@@ -192,9 +208,8 @@ _CASES = [
     tile_case("check_tile_rows_i8", 1024, 512, "int8", tile_n=64, stages=4),
     tile_case("check_tile_tail", 1000, 512, tile_n=64),
     tile_case("check_tile_mixed", 1024, 512, second_input=True, pads=(0, 2)),
-    tile_case("check_tile_trips1_stages3", 16, 512, stages=3),
-    tile_case("check_tile_trips3_stages4", 48, 512, stages=4),
-    tile_case("check_tile_trips13_stages4", 13 * 16, 512, stages=4),
+    *(tile_case(f"check_tile_trips{trips}_stages{stages}", 16 * trips, 512, stages=stages)
+      for stages in (2, 3, 4) for trips in sorted({1, stages - 1, stages, stages + 1, 13})),
     tile_case("check_tile_staged", 1024, 512, staged=True),
     tile_case("check_tile_staged_tail", 1000, 512, staged=True),
     # Bulk stores (issue 5): pipelined load/compute/store (the store one stage after the
@@ -242,6 +257,27 @@ _CASES = [
     tile_case("check_tmstore_pipe_swizzled_edge_f16", 999, 328, "float16", store=True, swizzle=0),
     tile3d_case("check_tmstore_3d_edge_pipe", 7, 100, 200, stages=3, store=True),
     tile3d_case("check_tmstore_3d_edge_staged_f16", 5, 37, 96, "float16", staged=True, store=True),
+    # Issue 4: pipelines beyond one loop per kernel. Two pipelined loops in a row (column sums,
+    # then the centered matrix), a pipeline in a serial loop over each CTA's column strips
+    # (barriers re-initialized per strip), both; trip counts against the stage counts, tails,
+    # predicated strips, bulk stores; dynamic trip counts (a variable number of row tiles,
+    # stages 2-4 at 1, stages and 13 trips).
+    center_case("check_pipe2loops_center", 1000, 512),
+    center_case("check_pipe2loops_stages3_2", 1000, 512, stages=(3, 2)),
+    center_case("check_pipe2loops_stages2_4_trips2", 32, 512, stages=(2, 4)),
+    center_case("check_pipe2loops_trips1", 16, 512),
+    tile_case("check_nested_pipe_strips4", 1000, 512, strips_per_cta=4),
+    tile_case("check_nested_pipe_strip_tail_f16", 999, 500, "float16", strips_per_cta=3),
+    tile_case("check_nested_pipe_trips1", 16, 512, stages=3, strips_per_cta=4),
+    tile_case("check_nested_pipe_store", 1000, 512, store=True, strips_per_cta=2),
+    center_case("check_nested_pipe_2loops", 999, 512, stages=(2, 3), strips_per_cta=3),
+    *(tile_case(f"check_dyn_trips_{trips}_stages{stages}", 16 * trips, 512, stages=stages, dynamic=True)
+      for stages in (2, 3, 4) for trips in (1, stages, 13)),
+    tile_case("check_dyn_trips_5_nested", 80, 512, dynamic=True, strips_per_cta=2),
+    # stock TVM leaves the cp.async.wait_group count of a dynamic store pipeline symbolic
+    dataclasses.replace(tile_case("check_dyn_trips_7_store", 112, 512, dynamic=True, store=True), stock=False),
+    center_case("check_dyn_trips_13_pipe2loops", 13 * 16, 512, stages=(3, 2), dynamic=True),
+    center_case("check_dyn_trips_3_nested_2loops", 48, 512, dynamic=True, strips_per_cta=2),
     # Launch overhead (issue 6, run_launch.py): a small kernel (4 CTAs) with one or two tensor
     # maps, built by "tma" (descriptor cache), "tma_no_tensor_map_cache" and "tma_no_tensor_maps".
     tile_case("launch_tile_256", 256, 256),
@@ -277,6 +313,8 @@ def compile_module(mod, pipeline: str):
     return compile_sm90a(mod, pipeline, PIPELINES[pipeline])
 
 
-def select(only: str | None = None) -> list[Case]:
-    """Cases whose name matches the regex ``only`` (``re.search``); all cases when ``None``."""
-    return [case for case in CASES.values() if only is None or re.search(only, case.name)]
+def select(only: str | None = None, pipeline: str | None = None) -> list[Case]:
+    """Cases whose name matches the regex ``only`` (``re.search``; all cases when ``None``)
+    that ``pipeline`` can build (under "default", the ``stock`` ones)."""
+    return [case for case in CASES.values() if (only is None or re.search(only, case.name))
+            and (case.stock or pipeline != "default")]

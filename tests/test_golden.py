@@ -17,7 +17,7 @@ import pytest
 
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels.bulk_copy import bulk_copy_module
-from tvm_tma.kernels import binary, layer_norm, rms_norm, softmax, tile_scale_3d
+from tvm_tma.kernels import binary, center_columns, layer_norm, rms_norm, softmax, tile_scale_3d
 from tvm_tma.kernels.gemm import gemm_mma
 from workloads import cuda_source, tile_scale_staged, tile_scale
 
@@ -43,6 +43,11 @@ CASES = {
     "pipeline_mixed": runs(lambda: tile_scale(256, 256, second_input=True, pads=(0, 2))),
     # trip count below the stage count
     "pipeline_one_trip": lambda: tile_scale(16, 64, tile_n=64, stages=3),
+    # two pipelined loops in a row (3 then 2 stages, an edge tile): a ring each, the second
+    # initialized after the first is invalidated (StorageRewrite gives it the same memory)
+    "pipeline_two_loops": lambda: center_columns(200, 128, stages=(3, 2)),
+    # a pipeline in a serial loop over 2 column strips per CTA: its ring re-initialized per strip
+    "pipeline_nested_strips": lambda: tile_scale(250, 256, strips_per_cta=2),
     # synchronous bulk copy outside a pipeline
     "bulk_copy_block": runs(lambda: tile_scale_staged(256, 256)),
     # upstream TVM's pipelined tensor-core GEMM schedule

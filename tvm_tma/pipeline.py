@@ -37,6 +37,9 @@ def _passes(config, options: dict, tensor_map_cache: bool = True) -> list[tvm.tr
         s_tir.transform.StmtSimplify(),
         s_tir.transform.InjectPermutedLayout(),
         s_tir.transform.AnnotateIrregularLoop(),
+        # tvm-tma: a pipelined loop inside another one, with async stages, is refused while the
+        # annotations still show it (InjectSoftwarePipeline flattens the inner pipeline).
+        transforms.RejectNestedPipelines(),
         s_tir.transform.InjectSoftwarePipeline(),
         # tvm-tma: right after software pipelining, while buffers are still multi-dimensional
         # and the async queues are explicit attributes, the async stages become mbarrier
@@ -89,9 +92,9 @@ def _passes(config, options: dict, tensor_map_cache: bool = True) -> list[tvm.tr
         # were already given to cp.async above, so InjectPTXAsyncCopy has nothing to do here
         # and is not run.
         s_tir.transform.MergeSharedMemoryAllocations(),
-        # tvm-tma: the merged dynamic shared memory declared with the alignment of its most
-        # aligned tile (tensor-map boxes: 128 bytes, swizzled boxes: up to 1024).
-        transforms.AlignDynamicSharedMemory(),
+        # tvm-tma: shared memory merged here and by StorageRewrite declared with the alignment
+        # of its most aligned tile (tensor-map boxes: 128 bytes, swizzled boxes: up to 1024).
+        transforms.AlignSharedMemory(),
         tirx.transform.SplitHostDevice(),
         tirx.transform.MakePackedAPI(),
         tirx.transform.FP8StorageLegalize(),

@@ -45,9 +45,15 @@ _RULES = (
     Rule("cp_async_size", 16, "bytes", "PTX ISA, cp.async (cp-size)",
          "the cp.async fallback copies 4, 8 or 16 bytes per thread: vectorize the copy loop"),
     Rule("mbarrier_protocol", 0, "", "PTX ISA, mbarrier (phase completion, try_wait.parity)",
-         "every mbarrier slot is initialized before use; each phase gets exactly its init count "
-         "of arrivals and copies completing exactly its expect_tx bytes; each wait targets the "
-         "next phase with its parity, after that phase was issued and before a later one"),
+         "every mbarrier slot is initialized before use (re-initialized only after mbarrier.inval; "
+         "init and inval ordered with the other threads by __syncthreads, init with the async "
+         "proxy by fence.proxy.async); each phase gets exactly its init count of arrivals and "
+         "copies completing exactly its expect_tx bytes; each wait targets the next phase with "
+         "its parity, after that phase was issued and before a later one"),
+    Rule("pipeline_nesting", 1, "pipelined loops per loop nest", "tvm-tma pipeline model "
+         "(transforms/lower_async_pipeline.py)",
+         "an async software pipeline has its own mbarrier rings: it may follow another pipeline "
+         "or sit in serial loops (rings re-initialized each iteration), not in a pipelined loop"),
     # Tensor maps (cp.async.bulk.tensor with a CUtensorMap made by cuTensorMapEncodeTiled).
     Rule("tensor_map_rank", 5, "dimensions", "CUDA driver API, cuTensorMapEncodeTiled (tensorRank); "
          "PTX ISA, cp.async.bulk.tensor (.dim)",

@@ -1,7 +1,9 @@
-"""LowerAsyncPipelineToMBarrier through the whole "tma" pipeline: chunking, fallbacks, errors.
+"""LowerAsyncPipelineToMBarrier through the whole "tma" pipeline: chunking, fallbacks, errors,
+and the barrier rings of pipelines beyond one loop per kernel (loops in a row, a pipeline in a
+serial loop, dynamic trip counts, nested pipelines refused).
 
 Each case compiles a small pipelined TensorIR kernel (tests/workloads.py) and checks the
-copy report and the generated CUDA. The kernels ran correct on the H100 through
+copy report, the generated CUDA or the barrier operations of the lowered IR. The kernels ran correct on the H100 through
 benchmarks/ (see benchmarks/RESULTS.md); here nothing needs a GPU.
 """
 
@@ -9,9 +11,11 @@ import re
 
 import pytest
 import tvm
+import tvm_ffi
+from tvm import tirx
 
 import tvm_tma
-from workloads import cuda_source, tile_scale
+from workloads import center_columns, cuda_source, tile_scale, verified_ir
 
 BULK = "cp_async_bulk_g2s_cluster"
 RUNS = "tma_no_tensor_maps"  # 1-D bulk runs only: strided and edge tiles without tensor maps
@@ -120,3 +124,106 @@ def test_cp_async_size_when_fallback_is_impossible():
     # A tail forces the fallback; 2-byte unvectorized pieces cannot be cp.async.
     with pytest.raises(tvm_tma.TMAError, match=r"cp_async_size: .*got 2 bytes per thread aligned to 2 bytes \(vectorize the copy loop"):
         cuda_source(tile_scale(250, 64, tile_n=64, dtype="float16", vec_bytes=2), RUNS)
+
+
+# -- pipelines beyond one loop per kernel (issue 4) ---------------------------------------------
+
+OPS = {"tirx.ptx.mbarrier_init": "init", "tirx.ptx.mbarrier_arrive_expect_tx": "arrive",
+       "tirx.cuda.mbarrier_wait": "wait", "tirx.ptx.mbarrier_inval": "inval"}
+
+
+def barrier_ops(node) -> list[str]:
+    """The barrier operations in ``node`` (an IRModule: its ``main``), in program order (a loop
+    body once), as ``"<op> <barrier>[<slot>]"``, waits with ``" parity <parity>"``."""
+    found = []
+
+    def visit(call):
+        if not (isinstance(call.op, tvm.ir.Op) and call.op.name in OPS):
+            return
+        addr = call.args[0]
+        addr = addr.args[0] if addr.op.name == "tirx.cuda.cvta_generic_to_shared" else addr
+        (load,) = addr.args
+        wait = f" parity {call.args[1]}" if OPS[call.op.name] == "wait" else ""
+        found.append(f"{OPS[call.op.name]} {load.source.name}[{load.indices[0]}]{wait}")
+
+    tvm_ffi.structural_walk(node["main"] if isinstance(node, tvm.IRModule) else node, (tvm.ir.Call, visit))
+    return found
+
+
+def ring(name: str, slots: int, ops: list[str]) -> list[str]:
+    """``ops`` between the init and the inval of every slot of barrier ``name``."""
+    return ([f"init {name}[{v}]" for v in range(slots)] + ops + [f"inval {name}[{v}]" for v in range(slots)])
+
+
+def test_two_pipelined_loops_get_one_ring_each():
+    # Column sums over 8 row tiles in 3 stages, then the centered tiles in 2 stages: the
+    # second loop's parities start from phase 0 of its own ring, initialized after the first
+    # ring was invalidated (before: both on tma_bar_q0, the second loop's waits wrong).
+    assert barrier_ops(verified_ir(center_columns(128, 64, stages=(3, 2)))) == [
+        *ring("tma_bar_q0", 3, ["arrive tma_bar_q0[ax1_0]", "arrive tma_bar_q0[(ax1_0 + 2) % 3]",
+                                "wait tma_bar_q0[ax1_0 % 3] parity ax1_0 // 3",  # stages 0..5
+                                "wait tma_bar_q0[ax1_0] parity 0"]),  # stages 6, 7: phase 2 of slots 0, 1
+        *ring("tma_bar_p1_q0", 2, ["arrive tma_bar_p1_q0[0]", "arrive tma_bar_p1_q0[(i_0 + 1) % 2]",
+                                   "wait tma_bar_p1_q0[i_0 % 2] parity i_0 % 4 // 2",  # stages 0..6
+                                   "wait tma_bar_p1_q0[1] parity 1"]),  # stage 7: phase 3 of slot 1
+    ]
+
+
+def test_two_pipelined_loops_share_memory_aligned_for_tensor_maps():
+    # StorageRewrite gives the second loop's tiles and ring the first loop's memory (their
+    # lifetimes do not overlap); AlignSharedMemory keeps the tensor-map boxes 128-byte aligned.
+    src = cuda_source(center_columns(200, 128, stages=(3, 2)))
+    assert [line.strip() for line in src.splitlines() if "__shared__" in line] == [
+        "__shared__ alignas(64) uint64_t tma_bar_q0_ptr[3];", "__shared__ alignas(128) float A_shared_ptr[3072];"]
+
+
+def test_pipeline_in_a_serial_loop_reinitializes_its_ring_each_iteration():
+    # Two column strips per CTA, each a 4-trip pipeline: the strip loop holds the whole ring
+    # (init ... inval), and each strip's protocol is that of a CTA with one strip.
+    mod = verified_ir(tile_scale(64, 256, strips_per_cta=2))
+    ops = barrier_ops(mod)
+    assert ops == ring("tma_bar_q0", 3, ["arrive tma_bar_q0[i_0]", "arrive tma_bar_q0[(i_0 + 2) % 3]",
+                                         "wait tma_bar_q0[i_0] parity 0",
+                                         "wait tma_bar_q0[(i_0 + 2) % 3] parity (i_0 + 2) // 3"])
+    loops = []
+    tvm_ffi.structural_walk(mod["main"], (tirx.For, loops.append))
+    (strip,) = [f for f in loops if f.kind == tirx.ForKind.SERIAL and barrier_ops(f.body) == ops]
+    assert int(strip.extent) == 2
+    assert barrier_ops(verified_ir(tile_scale(64, 256))) == ops
+
+
+def test_dynamic_trip_count_waits_in_a_loop():
+    # Any number of row tiles: the steady state waits for stage t, the epilogue for the stages
+    # not yet waited for, whose number depends on the trip count.
+    assert barrier_ops(verified_ir(tile_scale(64, 256, dynamic=True, stages=3))) == ring("tma_bar_q0", 3, [
+        "arrive tma_bar_q0[t]", "arrive tma_bar_q0[(t + 2) % 3]", "wait tma_bar_q0[t % 3] parity t % 6 // 3",
+        "wait tma_bar_q0[stage % 3] parity stage % 6 // 3"])
+
+
+def pipelined_strips(async_outer: bool) -> tvm.IRModule:
+    """``tile_scale`` with 4 strips per CTA whose strip loop is software-pipelined too, over the
+    row-tile pipeline's prologue, body and epilogue (stages 0, 0, 1)."""
+    sch = tvm.s_tir.Schedule(tile_scale(64, 512, strips_per_cta=4))
+    strip = sch.get_loops(sch.get_sblock("B"))[1]
+    sch.annotate(strip, "software_pipeline_stage", [0, 0, 1])
+    sch.annotate(strip, "software_pipeline_order", [0, 1, 2])
+    if async_outer:
+        sch.annotate(strip, "software_pipeline_async_stages", [0])
+    return sch.mod
+
+
+@pytest.mark.parametrize("async_outer", [False, True], ids=["sync_outer", "async_outer"])
+def test_pipelined_loop_in_a_pipelined_loop_is_refused(async_outer):
+    with pytest.raises(tvm_tma.TMAError, match=r"pipeline_nesting: main: loop j_0_1 is software-pipelined and "
+                       r"holds the pipelined loop i_0: expected an async pipeline in serial loops only") as err:
+        cuda_source(pipelined_strips(async_outer))
+    assert err.value.rule == "pipeline_nesting"
+
+
+def test_stock_tvm_builds_a_pipelined_loop_in_a_pipelined_loop():
+    # Stock TVM 0.27 flattens the inner pipeline into the outer one's stages (cp.async groups
+    # of consecutive strips interleave); with async outer stages it refuses nested async scopes.
+    src = cuda_source(pipelined_strips(False), "default", {"tirx.use_async_copy": 1})
+    assert "cp.async" in src
+    with pytest.raises(Exception, match="Nested async scopes not supported"):
+        cuda_source(pipelined_strips(True), "default", {"tirx.use_async_copy": 1})

@@ -193,7 +193,7 @@ def test_rule_table_covers_every_tensor_map_rule():
 
 
 def test_shared_dyn_boxes_are_accepted():
-    # the merged dynamic shared memory is aligned afterwards (AlignDynamicSharedMemory)
+    # the merged dynamic shared memory is aligned afterwards (AlignSharedMemory)
     spec = make_spec(_buf((64, 64)), _strides((64, 64)), (8, 64))
     check_shared_box(spec, tirx.decl_buffer((8, 64), "float32", name="S", scope="shared.dyn"), tirx.const(0))
 

@@ -20,7 +20,7 @@ import tvm_tma
 from tvm_tma import TMAError
 from tvm_tma.kernels import rms_norm
 from tvm_tma.transforms import VerifyMBarrierProtocol, lower_async_pipeline
-from workloads import tile_scale, tile_scale_staged
+from workloads import center_columns, tile_scale, tile_scale_staged, verified_ir
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "benchmarks"))
 import cases  # noqa: E402
@@ -28,15 +28,6 @@ import cases  # noqa: E402
 TARGET = tvm.target.Target(tvm_tma.codegen.SM90A)
 BULK = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
 RULE = r"mbarrier_protocol: main: "
-
-
-def verified_ir(mod: tvm.IRModule) -> tvm.IRModule:
-    """``mod`` through the "tma" pipeline up to the verifier: the IR it checks there."""
-    passes = tvm_tma.pipeline._passes({}, {})
-    names = [p.info.name for p in passes]
-    with tvm.transform.PassContext():
-        return tvm.transform.Sequential(passes[:names.index("tvm_tma.VerifyMBarrierProtocol")])(
-            tvm.tirx.transform.BindTarget(TARGET)(mod))
 
 
 def verify(mod: tvm.IRModule, **kwargs) -> tvm.IRModule:
@@ -93,6 +84,8 @@ GOLDEN = {  # tests/test_golden.py, the GEMM aside (test_small_gemm)
     "pipeline_mixed": lambda: tile_scale(256, 256, second_input=True, pads=(0, 2)),
     "pipeline_one_trip": lambda: tile_scale(16, 64, tile_n=64, stages=3),
     "bulk_copy_block": lambda: tile_scale_staged(256, 256),
+    "pipeline_two_loops": lambda: center_columns(200, 128, stages=(3, 2)),
+    "pipeline_nested_strips": lambda: tile_scale(250, 256, strips_per_cta=2),
 }
 CHECK_CASES = [name for name, case in cases.CASES.items()
                if name.startswith("check_") and case.builder != "gemm_mma"]
@@ -113,6 +106,16 @@ def test_gpu_check_cases_verify(name):
 def test_any_trip_count_verifies(stages):
     for trips in sorted({1, stages - 1, stages, stages + 1, 13} - {0}):
         verify(verified_ir(tile_scale(16 * trips, 64, tile_n=64, stages=stages)))
+
+
+@pytest.mark.parametrize("build", [
+    *(lambda stages=stages: tile_scale(16, 256, dynamic=True, stages=stages) for stages in (2, 3, 4)),
+    lambda: tile_scale(16, 256, dynamic=True, store=True, strips_per_cta=2),
+    lambda: center_columns(16, 128, dynamic=True, stages=(3, 2), strips_per_cta=2),
+], ids=["stages2", "stages3", "stages4", "nested_store", "two_loops_nested"])
+def test_dynamic_trip_counts_verify_at_every_count(build):
+    # A variable number of row tiles, verified at 1 to 14 of them.
+    verify(verified_ir(build()), sample_values=[{"tiles": t} for t in range(1, 15)])
 
 
 @pytest.fixture(scope="module")
@@ -216,6 +219,63 @@ def test_extra_phase_before_the_wait_is_aba():
            r"\(at blockIdx.x=0, i_0=0\)")
 
 
+@pytest.fixture(scope="module")
+def two_loops():
+    """Column sums over 8 row tiles in 3 stages (ring tma_bar_q0), then the centered tiles
+    in 2 stages (ring tma_bar_p1_q0)."""
+    return verified_ir(center_columns(128, 64, stages=(3, 2)))
+
+
+def barrier(mod: tvm.IRModule, name: str) -> tirx.Buffer:
+    """The barrier buffer called ``name`` in ``mod``."""
+    return next(load.source for load in nodes(mod, TensorLoad) if load.source.name == name)
+
+
+def test_wrong_parity_in_the_second_loop(two_loops):
+    mod = two_loops
+    for call in calls(mod, "tirx.cuda.mbarrier_wait"):
+        if nodes(call, TensorLoad)[0].source.name == "tma_bar_p1_q0":
+            mod = replace(mod, call.args[1], 1 - call.args[1])
+    raises(mod, RULE + r"tma_bar_p1_q0\[0\] phase 0: wait for parity 1: expected 0 \(phase 0 is the next one not "
+           r"waited on\), got 1 \(at blockIdx.x=0, i_0=0\)")
+
+
+def test_second_loop_on_the_first_loops_ring(two_loops):
+    # What the lowering made before each pipeline had its own ring: the second loop on
+    # tma_bar_q0, its parities counted from 0 again while its slots are phases further.
+    mod = drop(drop(two_loops, "tirx.ptx.mbarrier_inval", slice(0, 3)), "tirx.ptx.mbarrier_init", slice(3, 5))
+    first, second = barrier(mod, "tma_bar_q0"), barrier(mod, "tma_bar_p1_q0")
+
+    def on_load(load, mutator):
+        return tirx.BufferLoad(first, list(load.indices)) if load.source.same_as(second) else load
+
+    mod = tvm.IRModule({"main": tvm_ffi.structural_mutate(mod["main"], (TensorLoad, on_load))})
+    raises(mod, RULE + r"tma_bar_q0\[0\] phase 3: wait for parity 0: expected 1 \(phase 3 is the next one not "
+           r"waited on\), got 0 \(at blockIdx.x=0, i_0=0\)")
+
+
+@pytest.fixture(scope="module")
+def nested():
+    """Two column strips per CTA, each a 4-trip pipeline on a ring re-initialized per strip."""
+    return verified_ir(tile_scale(64, 256, strips_per_cta=2))
+
+
+def test_reinit_without_inval(nested):
+    raises(drop(nested, "tirx.ptx.mbarrier_inval"), RULE + r"tma_bar_q0\[0\] phase 2: mbarrier.init of a barrier "
+           r"still initialized: expected mbarrier.inval before it is initialized again \(at blockIdx.x=0, j_0_1=1\)")
+
+
+def test_inval_before_every_thread_is_done(nested):
+    # The __syncthreads between the last waits and the inval removed.
+    (inval,) = [s for s in nodes(nested, tirx.IfThenElse) if calls(s, "tirx.ptx.mbarrier_inval")]
+    (seq,) = [s for s in nodes(nested, tirx.SeqStmt) if any(c.same_as(inval) for c in s.seq)]
+    sync = seq.seq[[c.same_as(inval) for c in seq.seq].index(True) - 1]
+    assert calls(sync, "tirx.tvm_storage_sync")
+    raises(replace(nested, sync, tirx.Evaluate(0)), RULE + r"tma_bar_q0\[0\] phase 2: mbarrier.inval with no "
+           r"__syncthreads since other threads used it: expected every thread done with it first \(at blockIdx.x=0, "
+           r"j_0_1=0\)")
+
+
 # -- hand-written kernels --------------------------------------------------------------------
 
 def ring(copiers: int, period: int):
@@ -249,6 +309,41 @@ def ring(copiers: int, period: int):
     return tvm.IRModule({"main": main})
 
 
+def one_copy(fence: bool, sync: bool) -> tvm.IRModule:
+    """1 KiB by one bulk copy on one barrier, waited for by all 128 threads; with or without
+    the proxy fence after the init, and the __syncthreads between the init and its use."""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer((256,), "float32"), B: T.Buffer((256,), "float32")):
+        for tx in T.thread_binding(128, thread="threadIdx.x"):
+            with T.sblock("k"):
+                S = T.sblock_alloc_buffer((256,), "float32", scope="shared", align=128)
+                bar = T.sblock_alloc_buffer((1,), "uint64", scope="shared", align=8)
+                if tx == 0:
+                    T.ptx.mbarrier.init.shared.b64(T.address_of(bar[0]), T.uint32(1))
+                    if fence:
+                        T.ptx.fence.proxy.async_.shared__cta()
+                if sync:
+                    T.tvm_storage_sync("shared")
+                if tx == 0:
+                    T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[0]), T.uint32(1024))
+                    T.ptx[BULK](T.address_of(S[0]), T.address_of(A[0]), T.uint32(1024), T.address_of(bar[0]))
+                T.cuda.mbarrier_wait(T.address_of(bar[0]), 0)
+                for i in range(2):
+                    B[i * 128 + tx] = S[i * 128 + tx]
+
+    return tvm.IRModule({"main": main})
+
+
+def test_init_made_visible_before_use():
+    verify(one_copy(fence=True, sync=True))
+    raises(one_copy(fence=False, sync=True), RULE + r"bar\[0\] phase 0: cp.async.bulk completing on it with no "
+           r"fence.proxy.async since mbarrier.init: expected the init made visible to the async proxy first")
+    raises(one_copy(fence=True, sync=False), RULE + r"bar\[0\] phase 0: mbarrier.try_wait.parity by threads that "
+           r"did not initialize it, with no __syncthreads since mbarrier.init: expected the init made visible to "
+           r"the CTA first")
+
+
 def test_hand_written_ring():
     verify(ring(copiers=2, period=2))
     raises(ring(copiers=1, period=2), RULE + r"bar\[0\] phase 0: expect_tx of 1024 bytes, copies complete 512 bytes")
@@ -264,6 +359,7 @@ def one_phase_too_many_for_even_n(A: T.Buffer((4096,), "float32"), n: T.int32):
             bar = T.sblock_alloc_buffer((1,), "uint64", scope="shared", align=8)
             if tx == 0:
                 T.ptx.mbarrier.init.shared.b64(T.address_of(bar[0]), T.uint32(1))
+                T.ptx.fence.proxy.async_.shared__cta()
             T.tvm_storage_sync("shared")
             for k in range(n // 2 * 2 + 1):
                 if tx == 0:

@@ -8,7 +8,7 @@ Each builder returns an ``IRModule`` whose ``"main"`` PrimFunc is scheduled for 
 from .elementwise import BINARY_OPS, add, binary, copy
 from .gemm import gemm_mma
 from .norm import layer_norm, rms_norm, softmax
-from .tiles import tile_scale, tile_scale_3d, tile_scale_staged
+from .tiles import center_columns, tile_scale, tile_scale_3d, tile_scale_staged
 
-__all__ = ["add", "binary", "copy", "gemm_mma", "layer_norm", "rms_norm", "softmax", "tile_scale", "tile_scale_3d",
-           "tile_scale_staged"]
+__all__ = ["add", "binary", "center_columns", "copy", "gemm_mma", "layer_norm", "rms_norm", "softmax", "tile_scale",
+           "tile_scale_3d", "tile_scale_staged"]

@@ -8,15 +8,24 @@ each tile row is a separate contiguous run, and ``pads[k]`` pads the shared rows
 ``swizzle`` keeps the tiles that bulk copies load and store swizzled in shared memory
 (:func:`tvm_tma.schedule.swizzle` with that span; 0: the widest that fits; padded tiles stay
 plain).
+
+Pipeline shapes beyond one loop per kernel: ``strips_per_cta`` puts the pipelined row-tile
+loop inside a serial loop over a CTA's strips (a persistent loop around a pipeline),
+``dynamic`` makes the number of row tiles a variable (trip counts known at run time only),
+and :func:`center_columns` has two pipelined loops in a row. With ``dynamic`` the matrices
+are ``(tiles, tile_m, n)``: the rows of ``tiles`` whole tiles. (A variable row count ``m``
+with a partial last tile does not build in TVM 0.27, stock pipeline or ``"tma"``: strict
+buffer compaction makes the shared tile ``min(m, tile_m)`` rows, which CUDA codegen cannot
+allocate.)
 """
 
 from __future__ import annotations
 
 import tvm
-from tvm import te
+from tvm import te, tirx
 
 from ..schedule import bulk_copy, bulk_store, swizzle as swizzle_tile, tma_pipeline
-from ._common import vector_lanes
+from ._common import stage_to_shared, vector_lanes
 
 
 def _write_back_through_shared(sch, block, io, threads: int, lanes: int, swizzle: int | None = None,
@@ -34,22 +43,51 @@ def _write_back_through_shared(sch, block, io, threads: int, lanes: int, swizzle
         swizzle_tile(sch, store, span=swizzle)
 
 
-def _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input):
-    a = te.placeholder((m, n), dtype, name="A")
+def _shape(m: int, n: int, tile_m: int, dynamic: bool) -> tuple:
+    """``(m, n)``, or with ``dynamic`` ``(tiles, tile_m, n)`` for a variable ``tiles``."""
+    return (tirx.Var("tiles", "int32"), tile_m, n) if dynamic else (m, n)
+
+
+def _elementwise(shape: tuple, fcompute, name: str) -> te.Tensor:
+    """``te.compute`` over ``shape`` with its axes named ``[t,] i, j``."""
+    return te.compute(shape, fcompute, name=name, varargs_names=["t", "i", "j"][-len(shape):])
+
+
+def _row_tiles(sch, block, tile_m: int) -> list:
+    """The loops row tile, row in the tile, column of ``block`` (the first split by ``tile_m``
+    unless the buffer is already ``(tiles, tile_m, n)``)."""
+    loops = sch.get_loops(block)
+    return loops if len(loops) == 3 else [*sch.split(loops[0], [None, tile_m]), loops[1]]
+
+
+def _strips(sch, jo, strips_per_cta: int):
+    """Bind the strip loop ``jo`` to ``blockIdx.x``, ``strips_per_cta`` strips per CTA walked
+    by a serial loop (returned; ``jo`` itself for one strip per CTA)."""
+    if strips_per_cta == 1:
+        sch.bind(jo, "blockIdx.x")
+        return jo
+    bx, strip = sch.split(jo, [None, strips_per_cta])
+    sch.bind(bx, "blockIdx.x")
+    return strip
+
+
+def _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input, strips_per_cta=1,
+                   dynamic=False):
+    shape = _shape(m, n, tile_m, dynamic)
+    a = te.placeholder(shape, dtype, name="A")
     if second_input:
-        c = te.placeholder((m, n), dtype, name="C")
-        b = te.compute((m, n), lambda i, j: a[i, j] + c[i, j], name="B")
+        c = te.placeholder(shape, dtype, name="C")
+        b = _elementwise(shape, lambda *i: a[i] + c[i], "B")
         args = [a, c, b]
     else:
-        b = te.compute((m, n), lambda i, j: a[i, j] * tvm.tirx.const(2, dtype), name="B")
+        b = _elementwise(shape, lambda *i: a[i] * tvm.tirx.const(2, dtype), "B")
         args = [a, b]
     sch = tvm.s_tir.Schedule(te.create_prim_func(args))
     block = sch.get_sblock("B")
-    i, j = sch.get_loops(block)
-    io, ii = sch.split(i, [None, tile_m])
+    io, ii, j = _row_tiles(sch, block, tile_m)
     jo, ji = sch.split(j, [None, tile_n])
     sch.reorder(jo, io, ii, ji)
-    sch.bind(jo, "blockIdx.x")
+    _strips(sch, jo, strips_per_cta)
     _, tx = sch.split(sch.fuse(ii, ji), [None, threads])
     sch.bind(tx, "threadIdx.x")
     lanes = vector_lanes(dtype, vec_bytes)
@@ -67,11 +105,15 @@ def _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input
 def tile_scale(m: int, n: int, *, dtype: str = "float32", tile_m: int = 16, tile_n: int = 64,
                stages: int = 3, pads: tuple[int, ...] = (0, 0), threads: int = 128,
                vec_bytes: int = 16, second_input: bool = False, store: bool = False,
-               consumers_first: bool = False, swizzle: int | None = None) -> tvm.IRModule:
+               consumers_first: bool = False, swizzle: int | None = None, strips_per_cta: int = 1,
+               dynamic: bool = False) -> tvm.IRModule:
     """The row-tile loop is a ``stages``-stage pipeline (:func:`tvm_tma.schedule.tma_pipeline`).
     With ``store``, each output tile is computed into shared memory and bulk-stored one stage
-    later (load, compute, store)."""
-    sch, io, copies = _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input)
+    later (load, compute, store). With ``strips_per_cta``, each CTA walks that many column
+    strips in a serial loop around the pipeline; with ``dynamic``, the matrices are
+    ``(tiles, tile_m, n)`` for any number of ``tiles`` (``m`` is then unused)."""
+    sch, io, copies = _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input,
+                                     strips_per_cta, dynamic)
     for cache, pad in zip(copies, pads):
         if pad:
             sch.storage_align(cache, 0, axis=-2, factor=tile_n, offset=pad)
@@ -97,6 +139,41 @@ def tile_scale_staged(m: int, n: int, *, dtype: str = "float32", tile_m: int = 1
             swizzle_tile(sch, copies[0], span=swizzle)
     if store:
         _write_back_through_shared(sch, sch.get_sblock("B"), io, threads, vector_lanes(dtype, vec_bytes), swizzle)
+    return sch.mod
+
+
+def center_columns(m: int, n: int, *, tile_m: int = 16, tile_n: int = 64, stages: tuple[int, int] = (3, 3),
+                   strips_per_cta: int = 1, dynamic: bool = False) -> tvm.IRModule:
+    """``B = A - mean(A, axis=0)`` for fp32 ``A[m, n]``: two pipelined loops in one kernel.
+
+    CTA ``b`` owns the column strips ``[b*tile_n*strips_per_cta, ...)`` (a serial loop when
+    ``strips_per_cta > 1``), thread ``t`` column ``t`` of a strip (``tile_n`` threads). Per
+    strip, a first loop over the row tiles of ``A`` sums each column into a register
+    (``stages[0]`` stages), then a second loop over the row tiles of ``A`` writes ``B``
+    (``stages[1]`` stages): each loop stages its own ``tile_m x tile_n`` tiles through
+    shared memory (:func:`tvm_tma.schedule.tma_pipeline`). With ``dynamic``, ``A`` and ``B``
+    are ``(tiles, tile_m, n)`` (the rows of ``tiles`` whole tiles) for any number of
+    ``tiles`` (``m`` is then unused)."""
+    shape = _shape(m, n, tile_m, dynamic)
+    a = te.placeholder(shape, "float32", name="A")
+    ks = [te.reduce_axis((0, extent), name=f"k{d}") for d, extent in enumerate(shape[:-1])]
+    total = te.compute((n,), lambda j: te.sum(a[(*ks, j)], axis=ks), name="colsum")
+    rows = tirx.Cast("float32", shape[0] * tile_m if dynamic else m)
+    b = _elementwise(shape, lambda *i: a[i] - total[i[-1]] / rows, "B")
+    sch = tvm.s_tir.Schedule(te.create_prim_func([a, b]))
+    out, colsum = sch.get_sblock("B"), sch.get_sblock("colsum")
+    io, ii, j = _row_tiles(sch, out, tile_m)
+    jo, ji = sch.split(j, [None, tile_n])
+    sch.reorder(jo, io, ii, ji)
+    sch.bind(ji, "threadIdx.x")
+    sch.compute_at(colsum, _strips(sch, jo, strips_per_cta))
+    sch.set_scope(colsum, 0, "local")
+    cj, k, *_ = sch.get_loops(colsum)[-len(shape):]
+    sch.bind(cj, "threadIdx.x")
+    ko = k if dynamic else sch.split(k, [None, tile_m])[0]
+    for block, loop, loop_stages in ((colsum, ko, stages[0]), (out, io, stages[1])):
+        stage_to_shared(sch, block, 0, loop, tile_n, vector_lanes("float32"), "shared", [block])
+        tma_pipeline(sch, loop, stages=loop_stages)
     return sch.mod
 
 

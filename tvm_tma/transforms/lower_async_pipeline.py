@@ -40,6 +40,22 @@ are counted instead, and ``V`` is the number of stages in flight. Every thread w
 protects the version being overwritten. ``count`` is 1 (the ``expect_tx`` arrival) plus the
 CTA size when a stage has ``cp.async`` fallbacks (one ``.noinc`` arrival per thread).
 
+A pipeline is what InjectSoftwarePipeline makes of one loop: a block holding the sequence
+prologue, body, epilogue. Each gets its own rings (``tma_bar_q<q>``; ``tma_bar_p<k>_q<q>``
+for the function's ``k``-th further pipeline), initialized before its prologue and
+invalidated after its epilogue, behind a ``__syncthreads`` that follows every wait on them::
+
+    __syncthreads()
+    if tid == 0: for v in range(V): mbarrier.inval.shared.b64 [bar+8v]
+
+So two pipelined loops in a row never share a barrier (StorageRewrite may later give the
+second ring the first one's memory: it is re-initialized only after that inval), and a
+pipeline inside a serial loop (a persistent loop over tiles) re-initializes its rings every
+iteration, its parities starting from 0 again. Trip counts may be symbolic: the waits of a
+dynamic epilogue become a loop over the stages not yet waited for. A pipelined loop nested in
+another pipelined loop is rejected before InjectSoftwarePipeline flattens it
+(:func:`RejectNestedPipelines`, rule ``pipeline_nesting``).
+
 Raises :class:`tvm_tma.TMAError` for a target below sm_90 (rule ``min_arch``) and for
 async stages that are not copies. Every copy is reported (:func:`tvm_tma.copy_report`).
 """
@@ -68,6 +84,8 @@ COMMIT = "async_commit_queue_scope"
 WAIT = "async_wait_queue_scope"
 INFLIGHT = "async_wait_inflight_count"
 ASYNC = "async_scope"
+STAGES = "software_pipeline_stage"
+ASYNC_STAGES = "software_pipeline_async_stages"
 
 
 def target_arch(func: tirx.PrimFunc) -> int | None:
@@ -154,8 +172,12 @@ class _Queue:
 
 @dataclass
 class _Region:
+    """One pipeline (InjectSoftwarePipeline's prologue, body and epilogue of one loop) being
+    lowered in program order; its barrier rings are named ``<barrier_name>_q<queue>``."""
+
     func_name: str
     threads: list[ThreadAxis]
+    barrier_name: str = "tma_bar"
     analyzer: arith.Analyzer = field(default_factory=arith.Analyzer)
     queues: dict[int, _Queue] = field(default_factory=dict)
     dry_run: bool = False
@@ -184,7 +206,7 @@ class _Region:
         stage that can be in flight (the stages committed before the first wait)."""
         slots = max(versions, self.in_flight.get(q, 1))
         if q not in self.queues:
-            self.queues[q] = _Queue(mbarrier_buffer(f"tma_bar_q{q}", slots), slots)
+            self.queues[q] = _Queue(mbarrier_buffer(f"{self.barrier_name}_q{q}", slots), slots)
         queue = self.queues[q]
         if queue.versions != slots:
             raise TMAError("dense_box", f"async queue {q} uses rings of {queue.versions} and "
@@ -394,37 +416,40 @@ class _Region:
         entry_count = self.stores.count
         self.stores.count = self.analyzer.simplify(entry_count + (var - first_iter) * self.step)
         self.guarded -= store_sources(loop.body)
-        # Dry runs of one iteration: the state it ends in, as a function of ``var``. The first
-        # starts from the loop's entry state; each next one from the state the previous one
-        # carries into iteration ``var`` (where a consumer runs before the producer of its
-        # iteration, the first dry run sees the entry state where iteration ``var - 1``'s
-        # state belongs), until the end state no longer changes.
-        defaults = {"waited": tirx.const(-1, "int32")}
-        ends = None
-        for _ in range(4):
-            dry = _Region(self.func_name, self.threads, self.analyzer, dry_run=True,
-                          min_run_bytes=self.min_run_bytes, in_flight=self.in_flight,
-                          stores=self.stores.copy(), generic_writes=set(self.generic_writes),
-                          guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps)
-            dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited) for q, x in self.queues.items()}
-            dry.lower(loop.body)
-            previous, ends = ends, {k: self.simplify_cases(v) if v is not None else None
-                                    for k, v in dry._state().items()}
-            for key, end in ends.items():
-                start = before.get(key, defaults.get(key[1]))
-                carried = substitute(end, {var: var - 1}) if end is not None else None
-                if carried is not None and start is not None:
-                    carried = self.analyzer.simplify(select(var == first_iter, start, carried))
-                self._set(key, carried if carried is not None else start, dry)
-            for q in unversioned:
-                self.queues[q].last = entry_last[q]
-            if previous is not None and previous.keys() == ends.keys() and all(
-                    tvm_ffi.structural_equal(previous[k], ends[k]) for k in ends):
-                break
-        else:
-            raise TMAError("dense_box", f"pipelined loop over {var}: the barrier state of one "
-                           "iteration does not settle (internal error: please report)")
-        body = self.lower(loop.body)
+        # Inside the loop, it runs at least once (a dynamic trip count is then above the
+        # stage count: the prologue's conditional in-flight counts become constants).
+        with self.analyzer.constraint_scope(loop.extent > 0):
+            # Dry runs of one iteration: the state it ends in, as a function of ``var``. The first
+            # starts from the loop's entry state; each next one from the state the previous one
+            # carries into iteration ``var`` (where a consumer runs before the producer of its
+            # iteration, the first dry run sees the entry state where iteration ``var - 1``'s
+            # state belongs), until the end state no longer changes.
+            defaults = {"waited": tirx.const(-1, "int32")}
+            ends = None
+            for _ in range(4):
+                dry = _Region(self.func_name, self.threads, self.barrier_name, self.analyzer, dry_run=True,
+                              min_run_bytes=self.min_run_bytes, in_flight=self.in_flight,
+                              stores=self.stores.copy(), generic_writes=set(self.generic_writes),
+                              guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps)
+                dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited) for q, x in self.queues.items()}
+                dry.lower(loop.body)
+                previous, ends = ends, {k: self.simplify_cases(v) if v is not None else None
+                                        for k, v in dry._state().items()}
+                for key, end in ends.items():
+                    start = before.get(key, defaults.get(key[1]))
+                    carried = substitute(end, {var: var - 1}) if end is not None else None
+                    if carried is not None and start is not None:
+                        carried = self.analyzer.simplify(select(var == first_iter, start, carried))
+                    self._set(key, carried if carried is not None else start, dry)
+                for q in unversioned:
+                    self.queues[q].last = entry_last[q]
+                if previous is not None and previous.keys() == ends.keys() and all(
+                        tvm_ffi.structural_equal(previous[k], ends[k]) for k in ends):
+                    break
+            else:
+                raise TMAError("dense_box", f"pipelined loop over {var}: the barrier state of one "
+                               "iteration does not settle (internal error: please report)")
+            body = self.lower(loop.body)
         final = loop.min + loop.extent - 1
         for key, end in ends.items():
             start = before.get(key, defaults.get(key[1]))
@@ -502,19 +527,35 @@ def _queue_children(seq: tirx.SeqStmt) -> list[bool]:
     return [_has_attr(s, (COMMIT, WAIT)) or has_marked(s) for s in seq.seq]
 
 
+def _is_pipeline(stmt: tirx.Stmt) -> bool:
+    """Whether ``stmt`` is a whole pipeline as InjectSoftwarePipeline makes it of one loop: a
+    block of the sequence prologue (it commits stages), body, epilogue (it waits for them),
+    each a block. An epilogue never commits: the parts of one pipeline are not all taken for
+    pipelines."""
+    if not isinstance(stmt, s_tir.SBlockRealize):
+        return False
+    parts = stmt.block.body
+    return (isinstance(parts, tirx.SeqStmt) and len(parts.seq) == 3
+            and all(isinstance(s, s_tir.SBlockRealize) for s in parts.seq)
+            and _has_attr(parts.seq[0], (COMMIT,)) and _has_attr(parts.seq[2], (WAIT,)))
+
+
 class _Lowering:
     def __init__(self, func_name: str, min_run_bytes: int, maps: TensorMaps | None):
         self.func_name = func_name
         self.min_run_bytes = min_run_bytes
         self.maps = maps
+        self.regions = 0
 
     def visit(self, stmt: tirx.Stmt, loops: list[tirx.For]) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
         """Find pipeline regions; returns the new stmt and barrier buffers to allocate above."""
         if isinstance(stmt, tirx.SeqStmt):
             marks = _queue_children(stmt)
             # Prologue, body and epilogue of one pipeline are siblings under the thread loops;
-            # siblings that hold thread loops themselves are separate kernels' worth of code.
-            if sum(marks) >= 2 and not any(_has_thread_loop(s) for s in stmt.seq):
+            # siblings that hold thread loops themselves are separate kernels' worth of code,
+            # siblings that are whole pipelines (loops in a row) separate regions.
+            pipelines = all(_is_pipeline(s) for s, marked in zip(stmt.seq, marks) if marked)
+            if sum(marks) >= 2 and not pipelines and not any(_has_thread_loop(s) for s in stmt.seq):
                 return self.lower_region(stmt, loops)
             new, bufs = [], []
             for child, marked in zip(stmt.seq, marks):
@@ -555,15 +596,47 @@ class _Lowering:
         # a .noinc arrival per thread in every phase.
         if self.maps is not None:
             self.maps.take_used()
-        probe = _Region(self.func_name, threads, dry_run=True, min_run_bytes=self.min_run_bytes,
+        name = "tma_bar" if not self.regions else f"tma_bar_p{self.regions}"
+        self.regions += 1
+        probe = _Region(self.func_name, threads, name, dry_run=True, min_run_bytes=self.min_run_bytes,
                         in_flight=in_flight, generic_writes=set(generic), maps=self.maps)
         probe.lower(seq)
-        region = _Region(self.func_name, threads, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
+        region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
                          generic_writes=generic, noinc={q for q, x in probe.queues.items() if x.fallback},
                          maps=self.maps)
         body = region.lower(seq)
         before, after = region.setup(self.maps.take_used() if self.maps is not None else [])
         return tirx.SeqStmt(before + [body] + after), [q.barrier for q in region.queues.values()]
+
+
+def _pipelined_loops(stmt: tirx.Stmt) -> list[tirx.For]:
+    """The loops in ``stmt`` (itself excluded) annotated with ``software_pipeline_stage``."""
+    found = []
+    tvm_ffi.structural_walk(stmt, (tirx.For, lambda f: found.append(f) if STAGES in f.annotations else None))
+    return found
+
+
+def RejectNestedPipelines() -> tvm.transform.Pass:  # noqa: N802
+    """Create a pass that raises ``pipeline_nesting`` for a software-pipelined loop inside
+    another one when either has async stages; returns the function unchanged otherwise.
+
+    Accepts s_tir before InjectSoftwarePipeline (loops still carry the annotations). That pass
+    turns the inner pipeline's prologue, body and epilogue into stages of the outer one, so
+    the copies of consecutive outer iterations interleave on one async queue, while the rings
+    of :func:`LowerAsyncPipelineToMBarrier` belong to one pipeline each.
+    """
+
+    def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
+        for outer in _pipelined_loops(func.body):
+            for inner in _pipelined_loops(outer.body):
+                if ASYNC_STAGES in outer.annotations or ASYNC_STAGES in inner.annotations:
+                    raise TMAError("pipeline_nesting", f"{function_name(func)}: loop {outer.loop_var.name} "
+                                   f"is software-pipelined and holds the pipelined loop {inner.loop_var.name}: "
+                                   "expected an async pipeline in serial loops only (keep the outer loop "
+                                   "serial, e.g. a persistent loop over tiles around a pipelined k loop)")
+        return func
+
+    return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.RejectNestedPipelines")
 
 
 def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16, tensor_maps: bool = True

@@ -258,8 +258,8 @@ def make_spec(buffer: tirx.Buffer, strides: Sequence[tirx.PrimExpr], box: Sequen
 def check_shared_box(spec: TensorMapSpec, shared: tirx.Buffer, offset_bytes: tirx.PrimExpr) -> None:
     """Rule ``tensor_map_shared_align`` for a box at ``offset_bytes`` into ``shared``: the
     offset must provably be a multiple of the alignment (the buffer's own alignment is raised
-    when the map is used; :func:`.align_dynamic_shared.AlignDynamicSharedMemory` carries it
-    over to merged dynamic shared memory)."""
+    when the map is used; :func:`.align_shared.AlignSharedMemory` carries it
+    over to merged shared memory)."""
     align = spec.shared_align
     mod = arith.Analyzer().modular_set(offset_bytes)
     if mod.coeff % align or mod.base % align:

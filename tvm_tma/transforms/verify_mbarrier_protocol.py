@@ -16,8 +16,10 @@ block predicates, and a barrier is ``T.address_of(bar[slot])`` (maybe under
                                              when the box is partly out of bounds (zero-filled)
     mbarrier.try_wait.parity [bar], parity                 (T.cuda.mbarrier_wait(bar, parity))
 
-Other calls (``cp.async`` itself, bulk stores and their groups, fences, ``__syncthreads``)
-are ignored; any other mbarrier operation raises rather than being skipped.
+and the two that order them, ``__syncthreads`` (``T.tvm_storage_sync("shared")``) and
+``fence.proxy.async`` (``T.ptx.fence.proxy.async_``). Other calls (``cp.async`` itself, bulk
+stores and their groups) are ignored; any other mbarrier operation raises rather than being
+skipped.
 
 Each kernel is simulated in program order: serial loops run with concrete values, and a
 statement under thread-dependent guards counts the threads (every ``threadIdx`` combination)
@@ -26,6 +28,10 @@ that execute it. Checked, per barrier slot and phase (rule ``mbarrier_protocol``
 
 1. every slot used (arrive, copy, wait) was initialized and not invalidated since, by one
    thread; init and inval find no phase outstanding (arrivals or copies not yet waited on);
+   init finds the slot invalidated (or never initialized: re-initialization needs an inval
+   first); other threads use it only after a ``__syncthreads`` that follows the init, bulk
+   copies complete on it only after a ``fence.proxy.async`` of the initializing thread, and
+   inval comes after a ``__syncthreads`` that follows every other thread's last use;
 2. a phase has exactly the init count of arrivals, and its ``expect_tx`` bytes equal the bytes
    of the bulk copies that complete on it, summed over threads and iterations;
 3. each wait targets the next phase of its slot not yet waited on, with parity ``phase % 2``,
@@ -69,6 +75,8 @@ DEFAULT_SAMPLES = (1, 17, 1000)
 DEFAULT_MAX_STEPS = 1_000_000
 
 _NOINC = "tirx.ptx.cp_async_mbarrier_arrive"
+_SYNC = "tirx.tvm_storage_sync"
+_FENCE = "tirx.ptx.fence_proxy"
 _OPERANDS = {  # op: (kind, operand of the barrier, operand of the count / bytes / parity)
     "tirx.ptx.mbarrier_init": ("init", 0, 1),
     "tirx.ptx.mbarrier_inval": ("inval", 0, None),
@@ -94,6 +102,11 @@ def _op_name(expr) -> str:
 
 def _is_barrier_op(name: str) -> bool:
     return ("mbarrier" in name and "fence" not in name) or "g2s" in name or "s2c" in name
+
+
+def _is_tracked(name: str) -> bool:
+    """A barrier operation, or a call that orders them (``__syncthreads``, proxy fence)."""
+    return _is_barrier_op(name) or name in (_SYNC, _FENCE)
 
 
 class _Unmodelled(Exception):
@@ -201,7 +214,9 @@ class _Evaluator:
 
 @dataclass
 class _Slot:
-    """One barrier: its init count (``None`` when not initialized) and the phase being filled."""
+    """One barrier: its init count (``None`` when not initialized) and the phase being filled;
+    the ``__syncthreads`` epoch and threads of its init, whether a proxy fence followed it, and
+    the threads that used it in the epoch ``users_epoch``."""
 
     name: str
     count: int | None = None
@@ -209,6 +224,11 @@ class _Slot:
     arrivals: int = 0
     expected: int = 0
     copied: int = 0
+    init_epoch: int = -1
+    init_threads: np.ndarray | None = None
+    fenced: bool = False
+    users_epoch: int = -1
+    users: np.ndarray | None = None
 
     def outstanding(self) -> str:
         if not (self.arrivals or self.expected or self.copied):
@@ -231,14 +251,16 @@ class _Verifier:
         self.has_ops: dict[int, bool] = {}
         self.ops: dict[int, _Op] = {}
         self.steps = 0
-        # Per kernel launch: the threads and block simulated, variable values, barrier slots.
+        # Per kernel launch: the threads and block simulated, variable values, barrier slots,
+        # __syncthreads executed so far.
         self.threads: dict[str, np.ndarray] = {}
         self.blocks: dict[str, int] = {}
         self.env: dict[int, object] = {}
         self.slots: dict[tuple[int, int], _Slot] = {}
         self.context: list[str] = []
+        self.epoch = 0
 
-    # -- the statements that hold barrier operations ---------------------------------------
+    # -- the statements that hold barrier operations (or __syncthreads, proxy fences) ---------
     def marked(self, stmt) -> bool:
         key = stmt.__chandle__()
         if key not in self.has_ops:
@@ -247,15 +269,18 @@ class _Verifier:
                 self.has_ops[key] = any(self.marked(c) for c in children)
             else:
                 found = []
-                tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(_is_barrier_op(_op_name(c)))))
+                tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(_is_tracked(_op_name(c)))))
                 self.has_ops[key] = any(found)
         return self.has_ops[key]
 
     def kernels(self, stmt) -> list[tirx.For]:
+        """The kernels in ``stmt`` that use barriers (others are not simulated)."""
         if not self.marked(stmt):
             return []
         if isinstance(stmt, tirx.For) and stmt.kind == tirx.ForKind.THREAD_BINDING:
-            return [stmt]
+            found = []
+            tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(_is_barrier_op(_op_name(c)))))
+            return [stmt] if any(found) else []
         if not _children(stmt):
             self.fail(None, "barrier operation outside any thread_binding loop: expected it in a kernel")
         return [k for c in _children(stmt) for k in self.kernels(c)]
@@ -287,7 +312,7 @@ class _Verifier:
         blocks = {t: sorted({0, e - 1}) for t, e in extents.items() if t.startswith("blockIdx.")}
         for values in itertools.product(*blocks.values()):
             self.blocks = dict(zip(blocks, values))
-            self.env, self.slots, self.context = {}, {}, []
+            self.env, self.slots, self.context, self.epoch = {}, {}, [], 0
             self.visit(root, np.ones(len(flat), bool))
             for slot in self.slots.values():
                 if slot.outstanding():
@@ -336,6 +361,8 @@ class _Verifier:
             self.visit(stmt.body, mask)
         elif isinstance(stmt, tirx.Evaluate) and _is_barrier_op(_op_name(stmt.value)):
             self.operation(stmt, mask)
+        elif isinstance(stmt, tirx.Evaluate) and _op_name(stmt.value) in (_SYNC, _FENCE):
+            self.ordering(stmt.value, mask)
         else:
             self.fail(None, f"barrier operation inside {type(stmt).__name__}: expected it as a "
                       "statement under loops, blocks and ifs")
@@ -373,45 +400,78 @@ class _Verifier:
             name = f"{op.buffer.name}[{index}]"
             slot = self.slots.setdefault((op.buffer.__chandle__(), int(index)), _Slot(name))
             per_thread = None if values is None else values[threads].astype(np.int64)
-            getattr(self, op.kind)(slot, int(threads.sum()), per_thread)
+            if op.kind not in ("init", "inval"):
+                self.use(slot, op.kind, threads)
+            getattr(self, op.kind)(slot, threads, per_thread)
+
+    def ordering(self, call: tvm.ir.Call, mask: np.ndarray) -> None:
+        """``__syncthreads`` starts a new epoch; a proxy fence makes the inits of its threads
+        visible to the async proxy."""
+        self.tick()
+        strings = [a.value for a in call.args if isinstance(a, tvm.ir.StringImm)]
+        if _op_name(call) == _SYNC and strings[:1] == ["shared"]:
+            self.epoch += 1
+        elif _op_name(call) == _FENCE and "async" in strings:
+            for slot in self.slots.values():
+                if slot.count is not None and (slot.init_threads & mask).any():
+                    slot.fenced = True
+
+    def use(self, slot: _Slot, kind: str, threads: np.ndarray) -> None:
+        """An arrive, copy or wait by ``threads``: after the init is visible to them."""
+        what = {"copy": "cp.async.bulk", "wait": "mbarrier.try_wait.parity"}.get(kind, kind)
+        self.initialized(slot, what)
+        if slot.init_epoch == self.epoch and (threads & ~slot.init_threads).any():
+            self.fail(slot, f"{what} by threads that did not initialize it, with no __syncthreads since "
+                      "mbarrier.init: expected the init made visible to the CTA first")
+        if kind == "copy" and not slot.fenced:
+            self.fail(slot, "cp.async.bulk completing on it with no fence.proxy.async since mbarrier.init: "
+                      "expected the init made visible to the async proxy first")
+        if slot.users_epoch != self.epoch:
+            slot.users_epoch, slot.users = self.epoch, np.zeros_like(threads)
+        slot.users |= threads
 
     def initialized(self, slot: _Slot, what: str) -> None:
         if slot.count is None:
             self.fail(None, f"{slot.name}: {what} before mbarrier.init: expected the barrier "
                       "initialized (and not invalidated) first")
 
-    def check_reset(self, slot: _Slot, what: str, threads: int) -> None:
+    def check_reset(self, slot: _Slot, what: str, threads: np.ndarray) -> None:
         """init and inval: by one thread, with no phase outstanding."""
-        if threads != 1:
-            self.fail(slot, f"{what} by {threads} threads: expected 1")
+        if threads.sum() != 1:
+            self.fail(slot, f"{what} by {threads.sum()} threads: expected 1")
         if slot.outstanding():
             self.fail(slot, f"{what} with the phase outstanding: expected it waited on first, "
                       f"got {slot.outstanding()}")
 
-    def init(self, slot: _Slot, threads: int, counts: np.ndarray) -> None:
+    def init(self, slot: _Slot, threads: np.ndarray, counts: np.ndarray) -> None:
         self.check_reset(slot, "mbarrier.init", threads)
-        slot.count, slot.phase = int(counts[0]), 0
+        if slot.count is not None:
+            self.fail(slot, "mbarrier.init of a barrier still initialized: expected mbarrier.inval "
+                      "before it is initialized again")
+        slot.count, slot.phase, slot.fenced = int(counts[0]), 0, False
+        slot.init_epoch, slot.init_threads = self.epoch, threads
 
-    def inval(self, slot: _Slot, threads: int, _values) -> None:
+    def inval(self, slot: _Slot, threads: np.ndarray, _values) -> None:
         self.initialized(slot, "mbarrier.inval")
         self.check_reset(slot, "mbarrier.inval", threads)
+        if slot.users_epoch == self.epoch and (slot.users & ~threads).any():
+            self.fail(slot, "mbarrier.inval with no __syncthreads since other threads used it: "
+                      "expected every thread done with it first")
         slot.count = None
 
-    def arrive(self, slot: _Slot, threads: int, tx_bytes: np.ndarray | None) -> None:
-        self.initialized(slot, "arrive")
-        if slot.arrivals + threads > slot.count:
-            self.fail(slot, f"{slot.arrivals + threads} arrivals before its wait: expected at most "
+    def arrive(self, slot: _Slot, threads: np.ndarray, tx_bytes: np.ndarray | None) -> None:
+        arrivals = slot.arrivals + int(threads.sum())
+        if arrivals > slot.count:
+            self.fail(slot, f"{arrivals} arrivals before its wait: expected at most "
                       f"{slot.count} (the init count; a later phase issued before this wait "
                       "makes its parity ambiguous)")
-        slot.arrivals += threads
+        slot.arrivals = arrivals
         slot.expected += 0 if tx_bytes is None else int(tx_bytes.sum())
 
-    def copy(self, slot: _Slot, _threads: int, sizes: np.ndarray) -> None:
-        self.initialized(slot, "cp.async.bulk")
+    def copy(self, slot: _Slot, _threads: np.ndarray, sizes: np.ndarray) -> None:
         slot.copied += int(sizes.sum())
 
-    def wait(self, slot: _Slot, _threads: int, parities: np.ndarray) -> None:
-        self.initialized(slot, "mbarrier.try_wait.parity")
+    def wait(self, slot: _Slot, _threads: np.ndarray, parities: np.ndarray) -> None:
         for parity in np.unique(parities):
             if parity != slot.phase % 2:
                 self.fail(slot, f"wait for parity {parity}: expected {slot.phase % 2} (phase "

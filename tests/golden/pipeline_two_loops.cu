@@ -1,0 +1,141 @@
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(uint32_t __addr) {
+  asm volatile("mbarrier.inval.shared.b64 [%0];" :  : "r"(__addr) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(uint32_t __dst_mem, const void* __tmap, int32_t __coords0, int32_t __coords1, uint32_t __mbar) {
+  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" :  : "r"(__dst_mem), "l"(__tmap), "r"(__coords0), "r"(__coords1), "r"(__mbar) : "memory");
+}
+
+__forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, int phase) {
+    unsigned int barrier_addr_int = __cvta_generic_to_shared(barrier);
+    unsigned int ticks = 0x989680;
+    asm volatile(
+        "{\n"
+        ".reg .pred                P1;\n"
+        "LAB_WAIT:\n"
+        "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 P1, [%0], %1, %2;\n"
+        "@P1                       bra.uni DONE;\n"
+        "bra.uni                   LAB_WAIT;\n"
+        "DONE:\n"
+        "}\n"
+        :: "r"(barrier_addr_int), "r"(phase), "r"(ticks) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(uint32_t __addr, uint32_t __tx_count) {
+  asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" :  : "r"(__addr), "r"(__tx_count) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta() {
+  asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_init_init_shared_b64(uint32_t __addr, uint32_t __count) {
+  asm volatile("mbarrier.init.shared.b64 [%0], %1;" :  : "r"(__addr), "r"(__count) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_prefetch_tensormap(const void* __addr) {
+  asm volatile("prefetch.tensormap [%0];" :  : "l"(__addr) : "memory");
+}
+
+__forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(void* p) {
+    return __cvta_generic_to_shared(p);
+}
+extern "C" __global__ void __launch_bounds__(64) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, float* __restrict__ B_ptr);
+extern "C" __global__ void __launch_bounds__(64) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, float* __restrict__ B_ptr) {
+  __shared__ alignas(64) uint64_t tma_bar_q0_ptr[3];
+  __shared__ alignas(128) float A_shared_ptr[3072];
+  alignas(64) float colsum_local_ptr[1];
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)1);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)1);
+    tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
+    tvm_builtin_ptx_prefetch_tensormap(((void*)((unsigned long long)(&(A_tmap0)))));
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)4096);
+  }
+  __syncthreads();
+  int cse_v1 = (((int)blockIdx.x) * 64);
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[0]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+  }
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)4096);
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[1024]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), 16, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
+  }
+  for (int ax1_0 = 0; ax1_0 < 11; ++ax1_0) {
+    int cse_v5 = ((ax1_0 + 2) % 3);
+    if (((int)threadIdx.x) == 0) {
+      tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((ax1_0 + 2) % 3)]))), (uint)4096);
+    }
+    __syncthreads();
+    int cse_v2 = (ax1_0 * 16);
+    if (((int)threadIdx.x) == 0) {
+      tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((ax1_0 + 2) % 3) * 1024)]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), ((ax1_0 * 16) + 32), tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((ax1_0 + 2) % 3)]))));
+    }
+    int cse_v3 = (ax1_0 % 3);
+    tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[(ax1_0 % 3)])), ((ax1_0 % 6) / 3));
+    for (int ax1_1 = 0; ax1_1 < 16; ++ax1_1) {
+      if (((ax1_0 * 16) + ax1_1) == 0) {
+        colsum_local_ptr[0] = 0x0p+0f/*0.000000e+00*/;
+      }
+      colsum_local_ptr[0] = (colsum_local_ptr[0] + A_shared_ptr[((((ax1_0 % 3) * 1024) + (ax1_1 * 64)) + ((int)threadIdx.x))]);
+    }
+  }
+  tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[2])), 1);
+  for (int ax1_1_1 = 0; ax1_1_1 < 16; ++ax1_1_1) {
+    colsum_local_ptr[0] = (colsum_local_ptr[0] + A_shared_ptr[(((ax1_1_1 * 64) + ((int)threadIdx.x)) + 2048)]);
+  }
+  tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[0])), 0);
+  for (int ax1_1_2 = 0; ax1_1_2 < 16; ++ax1_1_2) {
+    if (ax1_1_2 < 8) {
+      colsum_local_ptr[0] = (colsum_local_ptr[0] + A_shared_ptr[((ax1_1_2 * 64) + ((int)threadIdx.x))]);
+    }
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
+  }
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)1);
+    tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
+    tvm_builtin_ptx_prefetch_tensormap(((void*)((unsigned long long)(&(A_tmap0)))));
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)4096);
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[0]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+  }
+  for (int i_0 = 0; i_0 < 12; ++i_0) {
+    int cse_v6 = ((i_0 + 1) & 1);
+    if (((int)threadIdx.x) == 0) {
+      tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 1) & 1)]))), (uint)4096);
+    }
+    __syncthreads();
+    if (((int)threadIdx.x) == 0) {
+      tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((i_0 + 1) & 1) * 1024)]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), ((i_0 * 16) + 16), tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 1) & 1)]))));
+    }
+    int cse_v4 = (i_0 & 1);
+    tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[(i_0 & 1)])), ((i_0 & 3) >> 1));
+    for (int i_1 = 0; i_1 < 16; ++i_1) {
+      B_ptr[((((i_0 * 2048) + (i_1 * 128)) + (((int)blockIdx.x) * 64)) + ((int)threadIdx.x))] = (A_shared_ptr[((((i_0 & 1) * 1024) + (i_1 * 64)) + ((int)threadIdx.x))] - (colsum_local_ptr[0] / 0x1.9p+7f/*2.000000e+02*/));
+    }
+  }
+  tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[0])), 0);
+  for (int i_1_1 = 0; i_1_1 < 16; ++i_1_1) {
+    if (i_1_1 < 8) {
+      B_ptr[((((i_1_1 * 128) + (((int)blockIdx.x) * 64)) + ((int)threadIdx.x)) + 24576)] = (A_shared_ptr[((i_1_1 * 64) + ((int)threadIdx.x))] - (colsum_local_ptr[0] / 0x1.9p+7f/*2.000000e+02*/));
+    }
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
+  }
+}
