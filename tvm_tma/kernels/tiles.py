@@ -91,14 +91,7 @@ def _tile_schedule(m, n, dtype, tile_m, tile_n, threads, vec_bytes, second_input
     _, tx = sch.split(sch.fuse(ii, ji), [None, threads])
     sch.bind(tx, "threadIdx.x")
     lanes = vector_lanes(dtype, vec_bytes)
-    copies = []
-    for k in range(len(args) - 1):
-        cache = sch.cache_read(block, k, "shared")
-        sch.compute_at(cache, io)
-        _, ctx, cvec = sch.split(sch.fuse(*sch.get_loops(cache)[-2:]), [None, threads, lanes])
-        sch.bind(ctx, "threadIdx.x")
-        sch.vectorize(cvec)
-        copies.append(cache)
+    copies = [stage_to_shared(sch, block, k, io, threads, lanes, "shared") for k in range(len(args) - 1)]
     return sch, io, copies
 
 
@@ -201,12 +194,8 @@ def tile_scale_3d(p: int, m: int, n: int, *, dtype: str = "float32", tile: tuple
     sch.bind(io, "blockIdx.y")
     _, tx = sch.split(sch.fuse(ii, ji, ki), [None, threads])
     sch.bind(tx, "threadIdx.x")
-    cache = sch.cache_read(block, 0, "shared")
-    sch.compute_at(cache, jo)
     lanes = vector_lanes(dtype, vec_bytes)
-    _, ctx, cvec = sch.split(sch.fuse(*sch.get_loops(cache)[-3:]), [None, threads, lanes])
-    sch.bind(ctx, "threadIdx.x")
-    sch.vectorize(cvec)
+    cache = stage_to_shared(sch, block, 0, jo, threads, lanes, "shared")
     if store:
         _write_back_through_shared(sch, block, jo, threads, lanes, ndim=3)
     if staged:
