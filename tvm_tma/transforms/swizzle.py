@@ -103,9 +103,9 @@ class SwizzledTile:
         (row-major ``rows`` x ``cols``) is stored.
 
         The XOR touches only bits 4-6 of the byte offset, so it is applied to the offset within
-        the 128-byte segment: ``q * L + ((r ^ chunk(q)) )`` with ``L`` elements per 128 bytes.
-        Given loop ranges, ``q`` and ``r`` simplify to affine terms and the XOR operand to a
-        thread-dependent constant, which keeps ldmatrix addressing cheap."""
+        the 128-byte segment: ``q * L + (r ^ chunk(q))`` for the offset ``q * L + r``, with ``L``
+        elements per 128 bytes. Given loop ranges, ``q`` and ``r`` simplify to affine terms and
+        the XOR operand to a thread-dependent constant, which keeps ldmatrix addressing cheap."""
         w = self.box_cols
         row, col = tirx.floordiv(offset, self.cols), tirx.floormod(offset, self.cols)
         boxed = tirx.floordiv(col, w) * (self.rows * w) + row * w + tirx.floormod(col, w)
