@@ -21,6 +21,7 @@ PIPELINES: dict[str, dict[str, Any]] = {
     "tma": {},  # tvm-tma: registered by `import tvm_tma`
     "tma_no_tensor_maps": {},  # tvm-tma without tensor maps: strided tiles as 1-D bulk copies per row
     "tma_no_tensor_map_cache": {},  # tvm-tma with tensor maps encoded at every call (no descriptor cache)
+    "tma_empty_barriers": {},  # tvm-tma with "empty" mbarriers instead of __syncthreads before producers
 }
 DTYPE_BYTES = {"int8": 1, "float16": 2, "bfloat16": 2, "float32": 4}
 
@@ -198,6 +199,9 @@ _CASES = [
     copy_case("check_copy_trips1", 4096 * 3 + 5, tiles_per_cta=1, stages=4),
     copy_case("check_copy_fp16_odd", 12345, "float16", tiles_per_cta=3, stages=3),
     add_case("check_add_tail_trips5", 777_777, tiles_per_cta=5, stages=4),
+    # no tail: 7 CTAs x 13 tiles of 2048, every copy bulk (the pointwise kernel's protocol,
+    # small enough for compute-sanitizer)
+    add_case("check_add_trips13_stages3", 7 * 13 * 2048, tiles_per_cta=13, stages=3),
     row_case("check_rms_norm_row_tail", "rms_norm", 1001, 3072, rows_per_cta=4, stages=2),
     row_case("check_rms_norm_one_chunk", "rms_norm", 37, 1024),
     # Tile shapes of the bulk-copy lowering: whole tile, rows, padded rows, dtypes, tails,

@@ -48,6 +48,9 @@ CASES = {
     "pipeline_two_loops": lambda: center_columns(200, 128, stages=(3, 2)),
     # a pipeline in a serial loop over 2 column strips per CTA: its ring re-initialized per strip
     "pipeline_nested_strips": lambda: tile_scale(250, 256, strips_per_cta=2),
+    # overwrite_guard="empty_barriers": an "empty" ring beside the "full" one; from the third
+    # stage on, every thread arrives on it and thread 0 waits, instead of a __syncthreads
+    "pipeline_empty_barriers": (lambda: tile_scale(256, 64, tile_n=64, stages=3), "tma_empty_barriers"),
     # synchronous bulk copy outside a pipeline
     "bulk_copy_block": runs(lambda: tile_scale_staged(256, 256)),
     # upstream TVM's pipelined tensor-core GEMM schedule

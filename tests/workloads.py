@@ -8,10 +8,11 @@ from tvm_tma.codegen import SM90A, cuda_source  # noqa: F401 (cuda_source re-exp
 from tvm_tma.kernels import center_columns, tile_scale, tile_scale_staged  # noqa: F401 (re-exported for the tests)
 
 
-def verified_ir(mod: tvm.IRModule) -> tvm.IRModule:
+def verified_ir(mod: tvm.IRModule, **options) -> tvm.IRModule:
     """``mod`` through the "tma" pipeline up to the verifier: the IR it checks there (s_tir,
-    the barrier protocol lowered, blocks not yet lowered)."""
-    passes = tvm_tma.pipeline._passes({}, {})
+    the barrier protocol lowered, blocks not yet lowered); ``options`` go to
+    ``LowerAsyncPipelineToMBarrier`` (e.g. ``overwrite_guard="empty_barriers"``)."""
+    passes = tvm_tma.pipeline._passes({}, options)
     names = [p.info.name for p in passes]
     with tvm.transform.PassContext():
         return tvm.transform.Sequential(passes[:names.index("tvm_tma.VerifyMBarrierProtocol")])(

@@ -20,7 +20,7 @@ from .report import copy_report
 __all__ = ["TMAError", "copy_report", "memcpy", "p2p", "rules"]
 
 if not _RUNTIME_ONLY:
-    from . import pipeline, schedule, transforms
+    from . import codegen, pipeline, schedule, transforms
 
     pipeline.register()
-    __all__ += ["pipeline", "schedule", "transforms"]
+    __all__ += ["codegen", "pipeline", "schedule", "transforms"]

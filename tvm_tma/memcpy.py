@@ -43,19 +43,21 @@ from . import rules
 
 @dataclass(frozen=True)
 class Variant:
-    """One tile kernel of the library: ``ctas`` persistent CTAs walk tiles of ``tile_bytes``
-    through a ring of ``stages`` shared buffers; used for copies of at most ``max_bytes``
-    (``None``: any size)."""
+    """One tile kernel of the library: ``ctas`` persistent CTAs of ``threads`` threads walk
+    tiles of ``tile_bytes`` through a ring of ``stages`` shared buffers; used for copies of at
+    most ``max_bytes`` (``None``: any size)."""
 
     tile_bytes: int
     stages: int
     ctas: int
     max_bytes: int | None = None
+    threads: int = 128
 
     @property
     def function(self) -> str:
         """The kernel's name in the library."""
-        return f"copy_tiles_{self.tile_bytes}_{self.stages}_{self.ctas}"
+        suffix = f"_t{self.threads}" if self.threads != 128 else ""
+        return f"copy_tiles_{self.tile_bytes}_{self.stages}_{self.ctas}{suffix}"
 
 
 VARIANTS = (Variant(4096, 2, 528, max_bytes=8 << 20), Variant(8192, 4, 264, max_bytes=16 << 20),
@@ -80,7 +82,8 @@ def build(path: str | os.PathLike, *, variants: tuple[Variant, ...] = VARIANTS) 
     if not variants or variants[-1].max_bytes is not None:
         raise ValueError(f"build: variants: expected a last variant with max_bytes=None, got {variants}")
     path = str(path)
-    kernels = {v.function: dict(tile_bytes=v.tile_bytes, stages=v.stages, ctas=v.ctas) for v in variants}
+    kernels = {v.function: dict(tile_bytes=v.tile_bytes, stages=v.stages, ctas=v.ctas, threads=v.threads)
+               for v in variants}
     executable = compile_sm90a(bulk_copy_module(kernels), "tma")
     pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
     executable.export_library(path)

@@ -138,8 +138,10 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, **options):
     runs :func:`tvm_tma.transforms.CacheTensorMapEncodes`; register a variant under
     another name to use them, e.g.
     ``register_tir_pipeline("tma_min128", lambda: tma_tir_pipeline(min_run_bytes=128))``, or
-    those :func:`register` registers: ``"tma_no_tensor_maps"`` (1-D bulk runs only) and
-    ``"tma_no_tensor_map_cache"`` (tensor maps encoded at every call).
+    those :func:`register` registers: ``"tma_no_tensor_maps"`` (1-D bulk runs only),
+    ``"tma_no_tensor_map_cache"`` (tensor maps encoded at every call) and
+    ``"tma_empty_barriers"`` (buffer versions guarded by "empty" mbarriers instead of
+    ``__syncthreads``).
     """
 
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
@@ -152,9 +154,12 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, **options):
 
 def register() -> None:
     """Register the pipeline under the name ``"tma"``, ``"tma_no_tensor_maps"`` without
-    tensor maps and ``"tma_no_tensor_map_cache"`` without the descriptor cache (idempotent)."""
+    tensor maps, ``"tma_no_tensor_map_cache"`` without the descriptor cache and
+    ``"tma_empty_barriers"`` with empty-barrier overwrite guards (idempotent)."""
     compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_no_tensor_maps",
                                                lambda: tma_tir_pipeline(tensor_maps=False))
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_no_tensor_map_cache",
                                                lambda: tma_tir_pipeline(tensor_map_cache=False))
+    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_empty_barriers",
+                                               lambda: tma_tir_pipeline(overwrite_guard="empty_barriers"))

@@ -118,6 +118,30 @@ def test_dynamic_trip_counts_verify_at_every_count(build):
     verify(verified_ir(build()), sample_values=[{"tiles": t} for t in range(1, 15)])
 
 
+EMPTY = {"overwrite_guard": "empty_barriers"}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_kernels_verify_with_empty_barriers(name):
+    verify(verified_ir(GOLDEN[name](), **EMPTY))
+
+
+@pytest.mark.parametrize("stages", [2, 3, 4])
+def test_any_trip_count_verifies_with_empty_barriers(stages):
+    for trips in sorted({1, stages - 1, stages, stages + 1, 13} - {0}):
+        mod = verified_ir(tile_scale(16 * trips, 64, tile_n=64, stages=stages), **EMPTY)
+        # A version is overwritten (the ring has ``stages`` slots) only past ``stages`` trips.
+        assert bool(calls(mod, "tirx.ptx.mbarrier_arrive_nocount")) == (trips > stages)
+        verify(mod)
+
+
+def test_dynamic_trip_counts_verify_with_empty_barriers():
+    mod = verified_ir(center_columns(16, 128, dynamic=True, stages=(3, 2), strips_per_cta=2), **EMPTY)
+    assert {nodes(c, TensorLoad)[0].source.name for c in calls(mod, "tirx.ptx.mbarrier_arrive_nocount")} == {
+        "tma_empty_q0", "tma_empty_p1_q0"}
+    verify(mod, sample_values=[{"tiles": t} for t in range(1, 15)])
+
+
 @pytest.fixture(scope="module")
 def small_gemm():
     return verified_ir(cases.CASES["check_gemm_96_trips3"].build())
@@ -217,6 +241,21 @@ def test_extra_phase_before_the_wait_is_aba():
     raises(mod, RULE + r"tma_bar_q0\[0\] phase 0: 2 arrivals before its wait: expected at most 1 "
            r"\(the init count; a later phase issued before this wait makes its parity ambiguous\) "
            r"\(at blockIdx.x=0, i_0=0\)")
+
+
+def test_empty_barrier_parity_flipped():
+    mod = verified_ir(tile_scale(256, 64, tile_n=64, stages=3), **EMPTY)
+    for call in calls(mod, "tirx.cuda.mbarrier_wait"):
+        if nodes(call, TensorLoad)[0].source.name == "tma_empty_q0":
+            mod = replace(mod, call.args[1], 1 - call.args[1])
+    raises(mod, RULE + r"tma_empty_q0\[0\] phase 0: wait for parity 1: expected 0 .* \(at blockIdx.x=0, i_0=1\)")
+
+
+def test_empty_barrier_arrival_missing_deadlocks():
+    # 128 threads: 128 arrivals per phase; the arrive dropped from the steady state.
+    mod = drop(verified_ir(tile_scale(256, 64, tile_n=64, stages=3), **EMPTY), "tirx.ptx.mbarrier_arrive_nocount")
+    raises(mod, RULE + r"tma_empty_q0\[0\] phase 0: waited on after 0 arrivals: expected all 128 "
+           r"issued before the wait")
 
 
 @pytest.fixture(scope="module")

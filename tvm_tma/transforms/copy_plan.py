@@ -691,7 +691,8 @@ def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
 
 def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAxis],
                predicate: tirx.PrimExpr, before_sync: tirx.Stmt | None = None,
-               arrive_noinc: bool = False, maps: TensorMaps | None = None) -> list[tirx.Stmt]:
+               arrive_noinc: bool = False, maps: TensorMaps | None = None,
+               overwrite_guard: list[tirx.Stmt] | None = None) -> list[tirx.Stmt]:
     """The copies of one barrier phase, issued by the whole CTA::
 
         if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [barrier], predicate ? bulk_bytes : 0
@@ -701,9 +702,10 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
         if predicate: <bulk copies> <cp.async fallbacks> <if full: bulk else cp.async (guarded)>
         cp.async.mbarrier.arrive.noinc.shared.b64 [barrier]   # when there are fallbacks
 
-    Predicated off, the phase still completes (0 bytes expected, every arrival made), as an
-    empty cp.async group would. The barrier's arrival count must be
-    :func:`arrival_count` of the plans.
+    ``overwrite_guard``, when given, stands for ``<before_sync>; __syncthreads()`` (e.g. an
+    "empty" barrier that only the issuing threads wait on). Predicated off, the phase still
+    completes (0 bytes expected, every arrival made), as an empty cp.async group would. The
+    barrier's arrival count must be :func:`arrival_count` of the plans.
     """
     tid, _ = flat_thread_index(threads)
     active = not (isinstance(predicate, tirx.IntImm) and int(predicate) == 1)
@@ -721,9 +723,11 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
             expect = tirx.Select(predicate, expect, T.uint32(0))
         stage.append(tirx.IfThenElse(tid == 0, tirx.Evaluate(
             T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, expect)), None))
-    if before_sync is not None:
-        stage.append(before_sync)
-    stage.append(tirx.Evaluate(T.tvm_storage_sync("shared")))
+    if overwrite_guard is not None:
+        stage += overwrite_guard
+    else:
+        stage += [before_sync] if before_sync is not None else []
+        stage.append(tirx.Evaluate(T.tvm_storage_sync("shared")))
     copies = []
     for plan in plans:
         if isinstance(plan, (BulkPlan, TensorPlan)):
@@ -743,6 +747,18 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
 def uses_bulk(plan: Plan) -> bool:
     """Whether ``plan`` may issue bulk copies (its barrier then counts an expect_tx arrival)."""
     return isinstance(plan, (BulkPlan, TensorPlan, GuardedPlan))
+
+
+def issuing_threads(plan: Plan, nthreads: int) -> int:
+    """How many threads (``tid`` 0, 1, ...) issue copies of ``plan``: thread 0 a tensor copy,
+    thread ``r % nthreads`` bulk run ``r`` (:func:`emit_bulk`), every thread its cp.async."""
+    if isinstance(plan, GuardedPlan):
+        return nthreads if plan.fallback is not None else issuing_threads(plan.bulk, nthreads)
+    if isinstance(plan, TensorPlan):
+        return 1
+    if isinstance(plan, BulkPlan):
+        return min(plan.num_runs, nthreads)
+    return nthreads
 
 
 def uses_cp_async(plan: Plan) -> bool:

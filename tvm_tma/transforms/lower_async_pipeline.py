@@ -76,8 +76,8 @@ from ._ir import attrs_with_key, cast_to, function_name, replace_node, select, s
 from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, marked_root,
                          shared_writes, store_sources, version, wait_all, wait_read)
 from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
-                        mbarrier_buffer, peel_copy, plan_copy, report_plan, uses_bulk,
-                        uses_cp_async, wait_parity)
+                        issuing_threads, mbarrier_buffer, peel_copy, plan_copy, report_plan,
+                        uses_bulk, uses_cp_async, wait_parity)
 from .tensor_map import TensorMaps
 
 COMMIT = "async_commit_queue_scope"
@@ -86,6 +86,7 @@ INFLIGHT = "async_wait_inflight_count"
 ASYNC = "async_scope"
 STAGES = "software_pipeline_stage"
 ASYNC_STAGES = "software_pipeline_async_stages"
+OVERWRITE_GUARDS = ("cta_barrier", "empty_barriers")
 
 
 def target_arch(func: tirx.PrimFunc) -> int | None:
@@ -160,6 +161,9 @@ class _Queue:
 
     ``last`` is the iteration of the most recent committed stage and ``waited`` that of
     the most recent stage waited for (both symbolic in the enclosing loop variables).
+    ``empty``: the ring of "empty" barriers guarding overwrites (``overwrite_guard=
+    "empty_barriers"``), ``None`` where ``__syncthreads`` does; ``cta_sync``: some stage of
+    the queue needs ``__syncthreads`` (cp.async fallbacks, a wait for bulk stores).
     """
 
     barrier: tirx.Buffer
@@ -168,6 +172,8 @@ class _Queue:
     waited: tirx.PrimExpr = field(default_factory=lambda: tirx.const(-1, "int32"))
     bulk: bool = False
     fallback: bool = False
+    empty: tirx.Buffer | None = None
+    cta_sync: bool = False
 
 
 @dataclass
@@ -196,17 +202,22 @@ class _Region:
     # cp.async): every stage of them arrives so, also a stage whose copies are all bulk.
     noinc: set = field(default_factory=set)
     maps: TensorMaps | None = None
+    # Queues whose overwrites are guarded by a ring of "empty" barriers.
+    empty_queues: set = field(default_factory=set)
 
-    def slot(self, queue: _Queue, group: tirx.PrimExpr) -> tirx.PrimExpr:
+    def slot(self, queue: _Queue, group: tirx.PrimExpr, ring: tirx.Buffer | None = None) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
-        return T.address_of(tirx.BufferLoad(queue.barrier, [index]))
+        return T.address_of(tirx.BufferLoad(ring if ring is not None else queue.barrier, [index]))
 
     def queue(self, q: int, versions: int) -> _Queue:
         """The barrier ring of queue ``q``: a slot per buffer version, and at least one per
         stage that can be in flight (the stages committed before the first wait)."""
         slots = max(versions, self.in_flight.get(q, 1))
         if q not in self.queues:
-            self.queues[q] = _Queue(mbarrier_buffer(f"{self.barrier_name}_q{q}", slots), slots)
+            empty = None
+            if q in self.empty_queues:
+                empty = mbarrier_buffer(f"{self.barrier_name.replace('tma_bar', 'tma_empty')}_q{q}", slots)
+            self.queues[q] = _Queue(mbarrier_buffer(f"{self.barrier_name}_q{q}", slots), slots, empty=empty)
         queue = self.queues[q]
         if queue.versions != slots:
             raise TMAError("dense_box", f"async queue {q} uses rings of {queue.versions} and "
@@ -233,8 +244,44 @@ class _Region:
         queue.fallback |= any(uses_cp_async(p) for p in plans)
         self.generic_writes |= {p.dst for p in plans if uses_cp_async(p)}
         before_sync, self.before_sync = self.before_sync, None
+        cta_sync = before_sync is not None or q in self.noinc or any(uses_cp_async(p) for p in plans)
+        queue.cta_sync |= cta_sync
+        guard = None
+        if queue.empty is not None:
+            if cta_sync:
+                raise TMAError("dense_box", f"async queue {q}: a stage needs __syncthreads, yet the "
+                               "queue was given empty barriers (internal error: please report)")
+            guard = self.empty_guard(queue, group, plans)
         return tirx.SeqStmt(emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate),
-                                       before_sync, arrive_noinc=q in self.noinc, maps=self.maps))
+                                       before_sync, arrive_noinc=q in self.noinc, maps=self.maps,
+                                       overwrite_guard=guard))
+
+    def empty_guard(self, queue: _Queue, group: tirx.PrimExpr, plans) -> list[tirx.Stmt]:
+        """What stage ``G`` does before its copies overwrite version ``G % V``, in place of a
+        ``__syncthreads``: every thread arrives on ``empty[G % V]`` (its release orders all
+        the thread did before, the reads of stage ``G - V`` included), and only the threads
+        that issue the copies wait for that phase (acquire), the others go on::
+
+            if G >= V:
+                mbarrier.arrive.shared.b64 _, [empty + 8*(G % V)]
+                if tid < issuers: mbarrier.try_wait.parity [empty + 8*(G % V)], (G / V - 1) & 1
+
+        Nothing for ``G < V``: no version was read yet (the ring's setup ends with a
+        ``__syncthreads``). One arrival per thread, not per warp after a ``__syncwarp``: the
+        latter is a release by lane 0 only, which compute-sanitizer's racecheck does not
+        take to order the other lanes' reads before the bulk copy's writes."""
+        tid, nthreads = flat_thread_index(self.threads)
+        reused = self.analyzer.simplify(group >= queue.versions)
+        if isinstance(reused, tirx.IntImm) and not int(reused):
+            return []
+        slot = self.slot(queue, group, queue.empty)
+        arrive = tirx.Evaluate(T.ptx.mbarrier.arrive.shared.b64(slot))
+        issuers = max(issuing_threads(p, nthreads) for p in plans)
+        parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(group, queue.versions) - 1, 2))
+        wait = tirx.IfThenElse(tid == 0 if issuers == 1 else tid < issuers,
+                               wait_parity(slot, parity), None)
+        guard = seq([arrive, wait])
+        return [guard] if isinstance(reused, tirx.IntImm) else [tirx.IfThenElse(reused, guard, None)]
 
     # -- bulk stores -------------------------------------------------------------------------
     def lower_store(self, nest: tirx.Stmt) -> tirx.Stmt:
@@ -430,8 +477,10 @@ class _Region:
                 dry = _Region(self.func_name, self.threads, self.barrier_name, self.analyzer, dry_run=True,
                               min_run_bytes=self.min_run_bytes, in_flight=self.in_flight,
                               stores=self.stores.copy(), generic_writes=set(self.generic_writes),
-                              guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps)
-                dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited) for q, x in self.queues.items()}
+                              guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps,
+                              empty_queues=self.empty_queues)
+                dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited, empty=x.empty)
+                              for q, x in self.queues.items()}
                 dry.lower(loop.body)
                 previous, ends = ends, {k: self.simplify_cases(v) if v is not None else None
                                         for k, v in dry._state().items()}
@@ -467,8 +516,13 @@ class _Region:
     def setup(self, maps: list[tirx.Var]) -> tuple[list[tirx.Stmt], list[tirx.Stmt]]:
         """Statements before the pipeline (init, prefetch of the tensor ``maps`` it uses) and
         after it (every bulk store complete, invalidate)."""
-        before, after = barrier_setup([(q.barrier, arrival_count(q.bulk, q.fallback, self.threads))
-                                       for q in self.queues.values()], self.threads, maps)
+        _, nthreads = flat_thread_index(self.threads)
+        rings = []
+        for q in self.queues.values():
+            rings.append((q.barrier, arrival_count(q.bulk, q.fallback, self.threads)))
+            if q.empty is not None:  # an arrival per thread (empty_guard)
+                rings.append((q.empty, nthreads))
+        before, after = barrier_setup(rings, self.threads, maps)
         if self.stores.reads:
             after = [wait_all(self.threads)] + after
         return before, after
@@ -541,10 +595,11 @@ def _is_pipeline(stmt: tirx.Stmt) -> bool:
 
 
 class _Lowering:
-    def __init__(self, func_name: str, min_run_bytes: int, maps: TensorMaps | None):
+    def __init__(self, func_name: str, min_run_bytes: int, maps: TensorMaps | None, overwrite_guard: str):
         self.func_name = func_name
         self.min_run_bytes = min_run_bytes
         self.maps = maps
+        self.overwrite_guard = overwrite_guard
         self.regions = 0
 
     def visit(self, stmt: tirx.Stmt, loops: list[tirx.For]) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
@@ -601,12 +656,16 @@ class _Lowering:
         probe = _Region(self.func_name, threads, name, dry_run=True, min_run_bytes=self.min_run_bytes,
                         in_flight=in_flight, generic_writes=set(generic), maps=self.maps)
         probe.lower(seq)
+        noinc = {q for q, x in probe.queues.items() if x.fallback}
+        empty = set()
+        if self.overwrite_guard == "empty_barriers":
+            empty = {q for q, x in probe.queues.items() if not (x.cta_sync or q in noinc)}
         region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
-                         generic_writes=generic, noinc={q for q, x in probe.queues.items() if x.fallback},
-                         maps=self.maps)
+                         generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty)
         body = region.lower(seq)
         before, after = region.setup(self.maps.take_used() if self.maps is not None else [])
-        return tirx.SeqStmt(before + [body] + after), [q.barrier for q in region.queues.values()]
+        rings = [r for q in region.queues.values() for r in (q.barrier, q.empty) if r is not None]
+        return tirx.SeqStmt(before + [body] + after), rings
 
 
 def _pipelined_loops(stmt: tirx.Stmt) -> list[tirx.For]:
@@ -639,15 +698,22 @@ def RejectNestedPipelines() -> tvm.transform.Pass:  # noqa: N802
     return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.RejectNestedPipelines")
 
 
-def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16, tensor_maps: bool = True
-                                 ) -> tvm.transform.Pass:  # noqa: N802
+def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16, tensor_maps: bool = True,
+                                 overwrite_guard: str = "cta_barrier") -> tvm.transform.Pass:  # noqa: N802
     """Create the pass (see the module docstring).
 
     ``min_run_bytes``: contiguous runs shorter than this go to cp.async (rule ``bulk_min_run``).
     ``tensor_maps``: copy strided and edge tiles with ``cp.async.bulk.tensor``, loads and bulk
     stores alike (see :mod:`.copy_plan`); off, they are 1-D runs (and cp.async, or ordinary
     stores, for partial tiles).
+    ``overwrite_guard``: what keeps a producer from overwriting a buffer version still read:
+    ``"cta_barrier"``, a ``__syncthreads`` before each producer stage; or ``"empty_barriers"``,
+    a ring of "empty" mbarriers per queue that every thread arrives on and only the issuing
+    threads wait on (:meth:`_Region.empty_guard`), for queues whose stages need no
+    ``__syncthreads`` anyway (no cp.async fallback, no wait for bulk stores before them).
     """
+    if overwrite_guard not in OVERWRITE_GUARDS:
+        raise ValueError(f"overwrite_guard: expected one of {OVERWRITE_GUARDS}, got {overwrite_guard!r}")
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
         if not _has_attr(func.body, (COMMIT, WAIT)):
@@ -655,7 +721,7 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16, tensor_maps: bool =
         name = function_name(func)
         check_arch(func, f"async pipeline in {name}")
         maps = TensorMaps(func) if tensor_maps else None
-        body, bufs = _Lowering(name, min_run_bytes, maps).visit(func.body, [])
+        body, bufs = _Lowering(name, min_run_bytes, maps, overwrite_guard).visit(func.body, [])
         if bufs:
             raise TMAError("dense_box", "async pipeline outside any block: nowhere to allocate its mbarriers")
         return maps.apply(func.with_body(body)) if maps is not None else func.with_body(body)

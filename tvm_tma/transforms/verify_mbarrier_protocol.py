@@ -8,6 +8,7 @@ block predicates, and a barrier is ``T.address_of(bar[slot])`` (maybe under
     mbarrier.init.shared.b64 [bar], count                  (T.ptx.mbarrier_init)
     mbarrier.inval.shared.b64 [bar]
     mbarrier.arrive.expect_tx.shared.b64 _, [bar], tx       one arrival per thread, tx bytes expected
+    mbarrier.arrive.shared.b64 _, [bar]                     one arrival per thread
     cp.async.mbarrier.arrive.noinc.shared.b64 [bar]        one arrival per thread
     cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], n, [bar]
     cp.async.bulk.tensor.Nd.shared::cluster.global.tile.mbarrier::complete_tx::bytes
@@ -81,6 +82,7 @@ _OPERANDS = {  # op: (kind, operand of the barrier, operand of the count / bytes
     "tirx.ptx.mbarrier_init": ("init", 0, 1),
     "tirx.ptx.mbarrier_inval": ("inval", 0, None),
     "tirx.ptx.mbarrier_arrive_expect_tx": ("arrive", 0, 1),
+    "tirx.ptx.mbarrier_arrive_nocount": ("arrive", 0, None),
     _NOINC: ("arrive", 0, None),  # with the "noinc" modifier only
     "tirx.ptx.cp_async_bulk_g2s_cluster": ("copy", 3, 2),
     G2S_TENSOR: ("copy", None, None),  # barrier after the coordinates; bytes from the map
@@ -129,8 +131,8 @@ def _parse(call: tvm.ir.Call, box_bytes: dict[int, tirx.IntImm]) -> _Op:
     strings = [a.value for a in call.args if isinstance(a, tvm.ir.StringImm)]
     if name not in _OPERANDS or name == _NOINC and "noinc" not in strings:
         raise _Unmodelled(f"{name}: expected one of the barrier operations the verifier models "
-                          "(init, inval, arrive.expect_tx, cp.async arrive.noinc, cp.async.bulk "
-                          "complete_tx, try_wait.parity), got an unsupported one")
+                          "(init, inval, arrive, arrive.expect_tx, cp.async arrive.noinc, "
+                          "cp.async.bulk complete_tx, try_wait.parity), got an unsupported one")
     kind, bar, value = _OPERANDS[name]
     if name == G2S_TENSOR:
         rank = int(next(x for x in strings if x.endswith("d") and x[:-1].isdigit())[:-1])

@@ -1,0 +1,107 @@
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(uint32_t __addr) {
+  asm volatile("mbarrier.inval.shared.b64 [%0];" :  : "r"(__addr) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(uint32_t __addr) {
+  asm volatile("mbarrier.arrive.shared.b64 _, [%0];" :  : "r"(__addr) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(uint32_t __dst_mem, const void* __src_mem, uint32_t __size, uint32_t __mbar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :  : "r"(__dst_mem), "l"(__src_mem), "r"(__size), "r"(__mbar) : "memory");
+}
+
+__forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, int phase) {
+    unsigned int barrier_addr_int = __cvta_generic_to_shared(barrier);
+    unsigned int ticks = 0x989680;
+    asm volatile(
+        "{\n"
+        ".reg .pred                P1;\n"
+        "LAB_WAIT:\n"
+        "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64 P1, [%0], %1, %2;\n"
+        "@P1                       bra.uni DONE;\n"
+        "bra.uni                   LAB_WAIT;\n"
+        "DONE:\n"
+        "}\n"
+        :: "r"(barrier_addr_int), "r"(phase), "r"(ticks) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(uint32_t __addr, uint32_t __tx_count) {
+  asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" :  : "r"(__addr), "r"(__tx_count) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta() {
+  asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_init_init_shared_b64(uint32_t __addr, uint32_t __count) {
+  asm volatile("mbarrier.init.shared.b64 [%0], %1;" :  : "r"(__addr), "r"(__count) : "memory");
+}
+
+__forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(void* p) {
+    return __cvta_generic_to_shared(p);
+}
+extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict__ A_ptr, float* __restrict__ B_ptr);
+extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict__ A_ptr, float* __restrict__ B_ptr) {
+  __shared__ alignas(8) uint64_t tma_bar_q0_ptr[3];
+  __shared__ alignas(8) uint64_t tma_empty_q0_ptr[3];
+  __shared__ alignas(64) float A_shared_ptr[3072];
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)1);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)1);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_q0_ptr[0]))), (uint)128);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_q0_ptr[1]))), (uint)128);
+    tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_q0_ptr[2]))), (uint)128);
+    tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)4096);
+  }
+  if (((int)threadIdx.x) < 1) {
+    tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[0]))), (&(A_ptr[0])), (uint)4096, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+  }
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)4096);
+  }
+  if (((int)threadIdx.x) < 1) {
+    tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[1024]))), (&(A_ptr[1024])), (uint)4096, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
+  }
+  for (int i_0 = 0; i_0 < 14; ++i_0) {
+    int cse_v1 = (i_0 + 2);
+    int cse_v5 = ((i_0 + 2) % 3);
+    if (((int)threadIdx.x) == 0) {
+      tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))), (uint)4096);
+    }
+    if (1 <= i_0) {
+      tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_q0_ptr[((i_0 + 2) % 3)]))));
+      if (((int)threadIdx.x) == 0) {
+        tvm_builtin_cuda_mbarrier_wait((&(tma_empty_q0_ptr[((i_0 + 2) % 3)])), ((((i_0 + 2) / 3) + 1) & 1));
+      }
+    }
+    int cse_v2 = (i_0 * 1024);
+    if (((int)threadIdx.x) < 1) {
+      tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((i_0 + 2) % 3) * 1024)]))), (&(A_ptr[((i_0 * 1024) + 2048)])), (uint)4096, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))));
+    }
+    int cse_v3 = (i_0 % 3);
+    tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[(i_0 % 3)])), ((i_0 % 6) / 3));
+    for (int i_1_j_1_fused_0 = 0; i_1_j_1_fused_0 < 8; ++i_1_j_1_fused_0) {
+      int cse_v4 = (i_1_j_1_fused_0 * 128);
+      B_ptr[(((i_0 * 1024) + (i_1_j_1_fused_0 * 128)) + ((int)threadIdx.x))] = (A_shared_ptr[((((i_0 % 3) * 1024) + (i_1_j_1_fused_0 * 128)) + ((int)threadIdx.x))] * 0x1p+1f/*2.000000e+00*/);
+    }
+  }
+  tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[2])), 0);
+  for (int i_1_j_1_fused_0_1 = 0; i_1_j_1_fused_0_1 < 8; ++i_1_j_1_fused_0_1) {
+    int cse_v6 = ((i_1_j_1_fused_0_1 * 128) + ((int)threadIdx.x));
+    B_ptr[(((i_1_j_1_fused_0_1 * 128) + ((int)threadIdx.x)) + 14336)] = (A_shared_ptr[(((i_1_j_1_fused_0_1 * 128) + ((int)threadIdx.x)) + 2048)] * 0x1p+1f/*2.000000e+00*/);
+  }
+  tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[0])), 1);
+  for (int i_1_j_1_fused_0_2 = 0; i_1_j_1_fused_0_2 < 8; ++i_1_j_1_fused_0_2) {
+    int cse_v7 = ((i_1_j_1_fused_0_2 * 128) + ((int)threadIdx.x));
+    B_ptr[(((i_1_j_1_fused_0_2 * 128) + ((int)threadIdx.x)) + 15360)] = (A_shared_ptr[((i_1_j_1_fused_0_2 * 128) + ((int)threadIdx.x))] * 0x1p+1f/*2.000000e+00*/);
+  }
+  __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_q0_ptr[0]))));
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_q0_ptr[1]))));
+    tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_q0_ptr[2]))));
+  }
+}
