@@ -15,6 +15,8 @@ import tvm_ffi
 from tvm import tirx
 
 import tvm_tma
+from tvm_tma.kernels import add
+from tvm_tma.transforms._ir import substitute
 from workloads import center_columns, cuda_source, tile_scale, verified_ir
 
 BULK = "cp_async_bulk_g2s_cluster"
@@ -61,6 +63,36 @@ def test_tail_tiles_fall_back_to_cp_async_on_the_same_barrier():
     assert BULK in src and "cp_async_cg" in src and "mbarrier_arrive_noinc" in src
     assert "((i_0 < 13) ? (uint)4096 : (uint)0)" in src  # a partial tile expects no bulk bytes
     assert "(uint)129);" in src  # init count: the expect_tx arrival + one .noinc per thread
+
+
+def test_tail_inside_a_vector_reads_no_byte_past_it():
+    # C = A + B over 777777 fp32: the last 16-byte vector holds one element (777776); its
+    # cp.async must read 4 bytes (src_size), zero-filling the other 12, not 16 bytes past n.
+    n = 777_777
+    calls = []
+    tvm_ffi.structural_walk(verified_ir(add(n, tiles_per_cta=5, stages=4))["main"], (tvm.ir.Call, lambda c: (
+        calls.append(c) if isinstance(c.op, tvm.ir.Op) and c.op.name.startswith("tirx.ptx.cp_async_c") else None)))
+    assert len(calls) == 4 and all(c.op.name == "tirx.ptx.cp_async_cg_src_size" for c in calls)
+    analyzer = tvm.sym.Analyzer()
+    for call in calls:
+        (load,) = [x for x in call.args[1].args if isinstance(x, tvm.ir.expr.TensorLoad)]
+        index, src_size = load.indices[0], call.args[3]
+        found = []
+        tvm_ffi.structural_walk(index, (tirx.Var, found.append))
+        v = {x.name: x for x in found}
+        const = {name: (lambda value, var=var: tirx.const(value, str(var.ty))) for name, var in v.items()}
+        for i in range(5):  # the loop value at which this copy loads tile 4 of CTA 75: 777216 ..
+            at = {v["blockIdx.x"]: const["blockIdx.x"](75), v["i_1"]: const["i_1"](i),
+                  v["ax0_fused_0"]: const["ax0_fused_0"](1)}
+            if int(analyzer.simplify(substitute(index, {**at, v["threadIdx.x"]: const["threadIdx.x"](0)}))) == 777216:
+                break
+        else:
+            raise AssertionError(f"no iteration of {index} copies elements 777216 ..")
+        for tx in range(256):
+            lane = {**at, v["threadIdx.x"]: const["threadIdx.x"](tx)}
+            first = int(analyzer.simplify(substitute(index, lane)))
+            if first < n:  # the piece's guard
+                assert int(analyzer.simplify(substitute(src_size, lane))) == 4 * min(4, n - first)
 
 
 def test_tail_that_cannot_be_guarded_falls_back_entirely():

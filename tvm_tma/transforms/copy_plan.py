@@ -601,6 +601,27 @@ def _byte_alignment(buf: tirx.Buffer, indices) -> int:
     return min(16, align & -align, buf.data_alignment)
 
 
+def _holds_on_a_prefix(pred: tirx.PrimExpr, vector: tirx.For) -> bool:
+    """Whether ``pred``, as a function of the lane of the loop ``vector``, holds for lanes
+    ``< m`` only (some ``m``): each conjunct is free of the lane, or ``x < y`` / ``x <= y``
+    (``>``, ``>=`` mirrored) with ``x - y`` non-decreasing in the lane (a tail ``i < n``)."""
+    lane = vector.loop_var
+    analyzer = arith.Analyzer()
+    analyzer.bind(lane, tvm.ir.Range.from_min_extent(vector.min, vector.extent - 1))
+    for cond in _conjuncts(pred):
+        if not uses_var(cond, [lane]):
+            continue
+        if isinstance(cond, (tirx.LT, tirx.LE)):
+            diff = cond.a - cond.b
+        elif isinstance(cond, (tirx.GT, tirx.GE)):
+            diff = cond.b - cond.a
+        else:
+            return False
+        if not analyzer.can_prove(substitute(diff, {lane: lane + 1}) - diff >= 0):
+            return False
+    return True
+
+
 def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
     """Lower a fallback copy nest to per-thread ``cp.async`` of 16, 8 or 4 bytes.
 
@@ -609,6 +630,12 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
     that divides the vector and the proven alignment of both addresses; a zero-filling
     ``if_then_else(c, A[i], 0)`` uses ``src_size = c ? size : 0``. The caller adds
     ``cp.async.mbarrier.arrive.noinc`` after the stage's copies.
+
+    A predicate or zero-fill condition that varies across the lanes of a vector (a tail
+    ``i < n`` inside it) must hold on a prefix of the lanes (else ``cp_async_size`` is
+    raised): a piece is issued when its first lane is copied, with ``src_size`` the bytes of
+    its lanes that are (the hardware zero-fills the rest of the piece), so no byte past the
+    tail is read.
     """
     loops, predicates, store = peel_copy(plan.stmt)
     vector = loops[-1] if loops and loops[-1].kind == tirx.ForKind.VECTORIZED else None
@@ -636,19 +663,36 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
             f"it: expected one of these, got {lanes * esize} bytes per thread aligned to {align} "
             "bytes (vectorize the copy loop, align the buffers)",
         )
+    varies = (lambda e: uses_var(e, [vector.loop_var])) if vector is not None else (lambda e: False)  # noqa: E731
+    lane_preds = [p for p in predicates if varies(p)]
+    per_lane = lane_preds + ([cond] if cond is not None and varies(cond) else [])
+    if per_lane and not _holds_on_a_prefix(_all_of(per_lane), vector):
+        raise TMAError("cp_async_size", f"copy into {store.buffer.name} ({plan.rule}: {plan.reason}) "
+                       f"falls back to cp.async of {size} bytes: expected its per-lane condition to hold "
+                       f"on a prefix of the vector's lanes (a tail i < n), got {_all_of(per_lane)}")
     op = T.ptx.cp.async_.cg.shared.global_ if size == 16 else T.ptx.cp.async_.ca.shared.global_
+    step = size // esize
     pieces = []
-    for lane in range(0, lanes, size // esize):
+    for lane in range(0, lanes, step):
         dst = T.address_of(tirx.BufferLoad(store.buffer, [at_lane(i, lane) for i in store.indices]))
         src = T.address_of(tirx.BufferLoad(value.source, [at_lane(i, lane) for i in value.indices]))
-        if cond is None:
+        if per_lane:  # src_size: the bytes of the piece's lanes that are copied (a prefix)
+            src_size = T.uint32(0)
+            for j in range(lane, lane + step):
+                src_size = src_size + tirx.Select(_all_of([at_lane(c, j) for c in per_lane]),
+                                                  T.uint32(esize), T.uint32(0))
+            piece = tirx.Evaluate(op(dst, src, size, src_size))
+            if lane_preds:  # a piece none of whose lanes is written is not issued
+                piece = tirx.IfThenElse(_all_of([at_lane(p, lane) for p in lane_preds]), piece, None)
+            pieces.append(piece)
+        elif cond is None:
             pieces.append(tirx.Evaluate(op(dst, src, size)))
         else:
             src_size = tirx.Select(at_lane(cond, lane), T.uint32(size), T.uint32(0))
             pieces.append(tirx.Evaluate(op(dst, src, size, src_size)))
     body = seq(pieces)
-    for pred in reversed(predicates):
-        body = tirx.IfThenElse(at_lane(pred, 0), body, None)
+    for pred in reversed([p for p in predicates if not varies(p)]):
+        body = tirx.IfThenElse(pred, body, None)
     for loop in reversed(loops[:-1] if vector is not None else loops):
         body = tirx.For(loop.loop_var, loop.min, loop.extent, tirx.ForKind.SERIAL, body)
     return body
