@@ -259,3 +259,15 @@ def test_stock_tvm_builds_a_pipelined_loop_in_a_pipelined_loop():
     assert "cp.async" in src
     with pytest.raises(Exception, match="Nested async scopes not supported"):
         cuda_source(pipelined_strips(True), "default", {"tirx.use_async_copy": 1})
+
+
+def test_per_lane_conditions_must_hold_on_a_prefix():
+    # Which lane-dependent conditions a cp.async piece's src_size can express: lanes < m.
+    from tvm_tma.transforms.copy_plan import _holds_on_a_prefix
+
+    lane, base, n = tirx.Var("v", "int32"), tirx.Var("b", "int32"), tirx.Var("n", "int32")
+    vector = tirx.For(lane, 0, 8, tirx.ForKind.VECTORIZED, tirx.Evaluate(0))
+    assert _holds_on_a_prefix(base + lane < n, vector)  # a tail
+    assert _holds_on_a_prefix(tirx.And(base < n, n > base + lane // 4), vector)  # non-decreasing
+    assert not _holds_on_a_prefix(base - lane < n, vector)  # a head: lanes >= m
+    assert not _holds_on_a_prefix(tirx.floormod(lane, 2) == 0, vector)  # every other lane
