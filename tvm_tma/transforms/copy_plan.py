@@ -222,6 +222,12 @@ def _in(var: tirx.Var, variables) -> bool:
     return any(var.same_as(v) for v in variables)
 
 
+def _non_decreasing(expr: tirx.PrimExpr, var: tirx.Var, analyzer: arith.Analyzer) -> bool:
+    """Whether ``expr`` provably does not decrease when ``var`` grows by one (within the
+    range ``analyzer`` knows for it)."""
+    return analyzer.can_prove(substitute(expr, {var: var + 1}) - expr >= 0)
+
+
 def _whole_tile_condition(tails: list[tirx.PrimExpr], dom: dict, analyzer: arith.Analyzer):
     """A condition, free of the copy's loops and threads, under which every tail predicate
     holds for the whole box: each must be ``lhs < rhs`` (or ``<=``) with ``rhs`` free of them
@@ -232,10 +238,8 @@ def _whole_tile_condition(tails: list[tirx.PrimExpr], dom: dict, analyzer: arith
     for cond in tails:
         if not isinstance(cond, (tirx.LT, tirx.LE)) or uses_var(cond.b, list(dom)):
             return None
-        for var in dom:
-            step = substitute(cond.a, {var: var + 1}) - cond.a
-            if not analyzer.can_prove(step >= 0):
-                return None
+        if not all(_non_decreasing(cond.a, var, analyzer) for var in dom):
+            return None
         full.append(analyzer.simplify(substitute(cond, last)))
     return _all_of(full)
 
@@ -617,7 +621,7 @@ def _holds_on_a_prefix(pred: tirx.PrimExpr, vector: tirx.For) -> bool:
             diff = cond.b - cond.a
         else:
             return False
-        if not analyzer.can_prove(substitute(diff, {lane: lane + 1}) - diff >= 0):
+        if not _non_decreasing(diff, lane, analyzer):
             return False
     return True
 
@@ -663,7 +667,9 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
             f"it: expected one of these, got {lanes * esize} bytes per thread aligned to {align} "
             "bytes (vectorize the copy loop, align the buffers)",
         )
-    varies = (lambda e: uses_var(e, [vector.loop_var])) if vector is not None else (lambda e: False)  # noqa: E731
+    def varies(expr) -> bool:
+        return vector is not None and uses_var(expr, [vector.loop_var])
+
     lane_preds = [p for p in predicates if varies(p)]
     per_lane = lane_preds + ([cond] if cond is not None and varies(cond) else [])
     if per_lane and not _holds_on_a_prefix(_all_of(per_lane), vector):

@@ -244,7 +244,7 @@ class _Region:
         queue.fallback |= any(uses_cp_async(p) for p in plans)
         self.generic_writes |= {p.dst for p in plans if uses_cp_async(p)}
         before_sync, self.before_sync = self.before_sync, None
-        cta_sync = before_sync is not None or q in self.noinc or any(uses_cp_async(p) for p in plans)
+        cta_sync = before_sync is not None or any(uses_cp_async(p) for p in plans)
         queue.cta_sync |= cta_sync
         guard = None
         if queue.empty is not None:
@@ -659,7 +659,7 @@ class _Lowering:
         noinc = {q for q, x in probe.queues.items() if x.fallback}
         empty = set()
         if self.overwrite_guard == "empty_barriers":
-            empty = {q for q, x in probe.queues.items() if not (x.cta_sync or q in noinc)}
+            empty = {q for q, x in probe.queues.items() if not x.cta_sync}  # (fallbacks: cta_sync)
         region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
                          generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty)
         body = region.lower(seq)
