@@ -271,3 +271,26 @@ def test_per_lane_conditions_must_hold_on_a_prefix():
     assert _holds_on_a_prefix(tirx.And(base < n, n > base + lane // 4), vector)  # non-decreasing
     assert not _holds_on_a_prefix(base - lane < n, vector)  # a head: lanes >= m
     assert not _holds_on_a_prefix(tirx.floormod(lane, 2) == 0, vector)  # every other lane
+
+
+def test_per_lane_condition_off_a_prefix_is_refused():
+    # A "head" inside a 16-byte vector (lanes >= 2 copied): src_size cannot express it.
+    from tvm.script import tirx as T
+
+    from tvm_tma.transforms.copy_plan import FallbackPlan, emit_cp_async, peel_copy
+
+    @T.prim_func(s_tir=True)
+    def head(A: T.Buffer((64,), "float32")):
+        S = T.sblock_alloc_buffer((64,), "float32", scope="shared", align=16)
+        for v in T.vectorized(4):
+            with T.sblock("S"):
+                T.where(v >= 2)
+                S[v] = A[v]
+
+    loops = []
+    tvm_ffi.structural_walk(head.body, (tirx.For, loops.append))
+    (loop,) = loops
+    plan = FallbackPlan(loop, None, peel_copy(loop)[2].buffer, 16, "dense_box", "the copy is predicated")
+    with pytest.raises(tvm_tma.TMAError, match=r"cp_async_size: .* expected its per-lane condition to "
+                       r"hold on a prefix of the vector's lanes \(a tail i < n\), got"):
+        emit_cp_async(plan)
