@@ -24,7 +24,7 @@ def test_build_and_load_once_from_many_threads(tmp_path, monkeypatch):
         return real_build(p, variants=(memcpy.Variant(4096, 2, 4),))
 
     monkeypatch.setattr(memcpy, "build", build)
-    monkeypatch.setattr(memcpy.tvm.runtime, "load_module", lambda p: loads.append(p) or {"copy_tiles_4096_2_4": 1, "copy_tail": 2})
+    monkeypatch.setattr(memcpy.tvm.runtime, "load_module", lambda p: loads.append(p) or {"copy_tiles_4096_2": 1, "copy_tail": 2})
     start = threading.Barrier(8)
     made = []
 
@@ -64,14 +64,23 @@ def test_whole_tiles_then_the_byte_kernel_from_the_first_byte_past_them(copier):
     copy, kernels = copier
     src, dst = (tvm.runtime.tensor(np.zeros(25, "float32")) for _ in range(2))  # 100 bytes
     copy(dst, src)
-    assert kernels.calls == [("copy_tiles_32_2_4", [(3, 32), (3, 32)]), ("copy_tail", [(100,), (100,), 96])]
+    assert kernels.calls == [("copy_tiles_32_2", [(3, 32), (3, 32), 3, 1]), ("copy_tail", [(100,), (100,), 96])]
 
 
 def test_copies_up_to_max_bytes_take_the_small_tile_variant(copier):
     copy, kernels = copier
     src, dst = (tvm.runtime.tensor(np.zeros(60, "uint8")) for _ in range(2))
     copy(dst, src)
-    assert kernels.calls == [("copy_tiles_16_2_4", [(3, 16), (3, 16)]), ("copy_tail", [(60,), (60,), 48])]
+    assert kernels.calls == [("copy_tiles_16_2", [(3, 16), (3, 16), 3, 1]), ("copy_tail", [(60,), (60,), 48])]
+
+
+def test_the_grid_is_at_most_ctas_and_at_most_one_cta_per_tile(copier):
+    copy, kernels = copier
+    src, dst = (tvm.runtime.tensor(np.zeros(9 * 32 + 5, "uint8")) for _ in range(2))
+    copy(dst, src)
+    assert kernels.calls[0] == ("copy_tiles_32_2", [(9, 32), (9, 32), 4, 3])  # CTA 0 copies tiles 0, 4, 8; CTAs 1-3 two each
+    assert memcpy.Variant(32, 2, 4).grid(8) == (4, 2)
+    assert memcpy.Variant(32, 2, None).grid(9) == (9, 1)
 
 
 def test_the_last_variant_must_take_any_size():

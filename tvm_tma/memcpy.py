@@ -12,11 +12,11 @@ building) happens once per library path, under a lock, however many threads cons
 ``TMACopy`` at once (nvFuser PR 6012's reviewers found its lazy kernel initialization
 thread-unsafe).
 
-The library holds one tile kernel per :class:`Variant` (tile bytes, ring stages, persistent
-CTAs) and the one-byte-per-thread tail kernel; ``build`` writes the variants next to it
-(``<library>.json``). A copy of ``n`` bytes runs the first variant whose ``max_bytes`` admits
-``n`` (small tiles keep every SM busy on small copies) over the whole tiles, and the tail
-kernel over the last ``n % tile_bytes`` bytes. Sources or destinations not aligned to 16
+The library holds one tile kernel per tile size, ring stages and threads of its
+:class:`Variant` s and the one-byte-per-thread tail kernel; ``build`` writes the variants next
+to it (``<library>.json``). A copy of ``n`` bytes runs the first variant whose ``max_bytes``
+admits ``n`` over the whole tiles, on a grid of at most ``ctas`` CTAs and at most one per tile
+(:meth:`Variant.grid`), and the tail kernel over the last ``n % tile_bytes`` bytes. Sources or destinations not aligned to 16
 bytes (``bulk_global_align``) go wholly to the byte kernel, with a warning naming the rule.
 
 Kernels launch on TVM's current stream for the device: inside
@@ -43,30 +43,37 @@ from . import rules
 
 @dataclass(frozen=True)
 class Variant:
-    """One tile kernel of the library: ``ctas`` persistent CTAs of ``threads`` threads walk
-    tiles of ``tile_bytes`` through a ring of ``stages`` shared buffers; used for copies of at
-    most ``max_bytes`` (``None``: any size)."""
+    """One way to run the library's tile kernels: at most ``ctas`` persistent CTAs (``None``:
+    one CTA per tile) of ``threads`` threads walk tiles of ``tile_bytes`` through a ``stages``-stage
+    pipelined ring; used for copies of at most ``max_bytes`` (``None``: any size)."""
 
     tile_bytes: int
     stages: int
-    ctas: int
+    ctas: int | None
     max_bytes: int | None = None
     threads: int = 128
 
     @property
     def function(self) -> str:
-        """The kernel's name in the library."""
+        """The kernel's name in the library (variants that differ in ``ctas`` or ``max_bytes``
+        only share it)."""
         suffix = f"_t{self.threads}" if self.threads != 128 else ""
-        return f"copy_tiles_{self.tile_bytes}_{self.stages}_{self.ctas}{suffix}"
+        return f"copy_tiles_{self.tile_bytes}_{self.stages}{suffix}"
+
+    def grid(self, tiles: int) -> tuple[int, int]:
+        """CTAs and steps per CTA (``walk``) for ``tiles`` tiles: at most ``ctas`` CTAs,
+        never more than one per tile."""
+        ctas = min(self.ctas or tiles, tiles)
+        return ctas, -(-tiles // ctas)
 
 
-VARIANTS = (Variant(4096, 2, 528, max_bytes=8 << 20), Variant(8192, 4, 264, max_bytes=16 << 20),
-            Variant(16384, 2, 264))
-"""What :func:`build` puts in the library by default (H100: 132 SMs), from the sweeps of
-``benchmarks/build_memcpy.py`` on the H100 (benchmarks/RESULTS.md): up to 8 MiB, 4 KiB tiles
-on four CTAs per SM (latency-bound copies: the most tiles in flight at once); up to 16 MiB,
-8 KiB tiles on two CTAs per SM; above, 16 KiB tiles, two stages, two CTAs per SM (0.96-0.97
-of cudaMemcpy from 64 MiB to 1 GiB, where one CTA per SM with 32 KiB x 4 gave 0.95-0.965)."""
+VARIANTS = (Variant(4096, 2, None, max_bytes=16 << 20, threads=1), Variant(4096, 2, None))
+"""What :func:`build` puts in the library by default, from the sweeps of
+``benchmarks/build_memcpy.py`` on the H100 (benchmarks/RESULTS.md, seventh session): 4 KiB
+tiles, one CTA per tile (``walk == 1``: the hardware's CTA scheduler keeps the most tiles in
+flight; persistent grids of 528-4224 CTAs walking several tiles reached 0.93-0.96 of
+cudaMemcpy from 64 MiB up, one CTA per tile 0.99-1.0); one thread per CTA up to 16 MiB
+(latency-bound copies: no other threads to synchronize), 128 above."""
 
 _lock = threading.Lock()
 _modules: dict[str, Any] = {}
@@ -82,8 +89,7 @@ def build(path: str | os.PathLike, *, variants: tuple[Variant, ...] = VARIANTS) 
     if not variants or variants[-1].max_bytes is not None:
         raise ValueError(f"build: variants: expected a last variant with max_bytes=None, got {variants}")
     path = str(path)
-    kernels = {v.function: dict(tile_bytes=v.tile_bytes, stages=v.stages, ctas=v.ctas, threads=v.threads)
-               for v in variants}
+    kernels = {v.function: dict(tile_bytes=v.tile_bytes, stages=v.stages, threads=v.threads) for v in variants}
     executable = compile_sm90a(bulk_copy_module(kernels), "tma")
     pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
     executable.export_library(path)
@@ -155,6 +161,6 @@ class TMACopy:
             done = whole * variant.tile_bytes
             if whole:
                 shape = (whole, variant.tile_bytes)
-                kernel(s._create_view(shape, "uint8"), d._create_view(shape, "uint8"))
+                kernel(s._create_view(shape, "uint8"), d._create_view(shape, "uint8"), *variant.grid(whole))
         if size > done:
             self._tail(s._create_view((size,), "uint8"), d._create_view((size,), "uint8"), done)

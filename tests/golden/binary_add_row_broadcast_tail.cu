@@ -41,7 +41,7 @@ __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(
 extern "C" __global__ void __launch_bounds__(250) main_kernel(half* __restrict__ A_ptr, half* __restrict__ B_ptr, half* __restrict__ C_ptr);
 extern "C" __global__ void __launch_bounds__(250) main_kernel(half* __restrict__ A_ptr, half* __restrict__ B_ptr, half* __restrict__ C_ptr) {
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[4];
-  extern __shared__ __align__(64) half A_shared_dyn_ptr[];
+  extern __shared__ __align__(128) half A_shared_dyn_ptr[];
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)251);
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)251);
@@ -50,27 +50,27 @@ extern "C" __global__ void __launch_bounds__(250) main_kernel(half* __restrict__
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
   }
   __syncthreads();
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)8000);
   }
-  __syncthreads();
   int cse_v1 = (((int)blockIdx.x) * 64000);
   if (((int)threadIdx.x) < 1) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[0]))), (&(A_ptr[(((int)blockIdx.x) * 64000)])), (uint)8000, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   }
   tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)8000);
   }
-  __syncthreads();
   if (((int)threadIdx.x) < 1) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[4000]))), (&(A_ptr[((((int)blockIdx.x) * 64000) + 4000)])), (uint)8000, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
   tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)8000);
   }
-  __syncthreads();
   if (((int)threadIdx.x) < 1) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[8000]))), (&(A_ptr[((((int)blockIdx.x) * 64000) + 8000)])), (uint)8000, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
   }
@@ -78,12 +78,12 @@ extern "C" __global__ void __launch_bounds__(250) main_kernel(half* __restrict__
   int cse_v2 = (((int)blockIdx.x) * 64);
   int cse_v7 = (((int)threadIdx.x) * 4);
   for (int r_1 = 0; r_1 < 13; ++r_1) {
+    __syncthreads();
     int cse_v11 = ((r_1 + 3) & 3);
     int cse_v12 = ((((int)blockIdx.x) * 32) + (r_1 * 2));
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((r_1 + 3) & 3)]))), ((((((int)blockIdx.x) * 32) + (r_1 * 2)) < 493) ? (uint)8000 : (uint)0));
     }
-    __syncthreads();
     int cse_v13 = ((((int)blockIdx.x) * 64000) + (r_1 * 4000));
     int cse_v14 = ((((int)blockIdx.x) * 64) + (r_1 * 4));
     int cse_v15 = (((r_1 + 3) & 3) * 4000);

@@ -35,17 +35,17 @@ __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(
 extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict__ A_ptr, float* __restrict__ B_ptr);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict__ A_ptr, float* __restrict__ B_ptr) {
   __shared__ alignas(8) uint64_t tma_bar_copy0_ptr[1];
-  __shared__ alignas(64) float A_shared_ptr[1024];
+  __shared__ alignas(128) float A_shared_ptr[1024];
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_copy0_ptr[0]))), (uint)1);
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
   }
   __syncthreads();
   for (int i_0 = 0; i_0 < 16; ++i_0) {
+    __syncthreads();
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_copy0_ptr[0]))), (uint)4096);
     }
-    __syncthreads();
     int cse_v1 = (i_0 * 4096);
     int cse_v2 = (((int)blockIdx.x) * 64);
     if (((int)threadIdx.x) < 16) {

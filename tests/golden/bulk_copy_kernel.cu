@@ -45,7 +45,7 @@ __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(
     return __cvta_generic_to_shared(p);
 }
 extern "C" __global__ void __launch_bounds__(256) copy_tail_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t n, int64_t start);
-extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t tiles);
+extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t cse_v8, int64_t ctas, int64_t tiles, int64_t walk);
 extern "C" __global__ void __launch_bounds__(256) copy_tail_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t n, int64_t start) {
   int64_t cse_v1 = (((int64_t)blockIdx.x) * (int64_t)256);
   if ((((((int64_t)blockIdx.x) * (int64_t)256) + start) + ((int64_t)threadIdx.x)) < n) {
@@ -54,8 +54,8 @@ extern "C" __global__ void __launch_bounds__(256) copy_tail_kernel(uchar* __rest
   }
 }
 
-extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t tiles) {
-  extern __shared__ __align__(64) uchar A_shared_dyn_ptr[];
+extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t cse_v8, int64_t ctas, int64_t tiles, int64_t walk) {
+  extern __shared__ __align__(128) uchar A_shared_dyn_ptr[];
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[4];
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1);
@@ -65,78 +65,78 @@ extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __res
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
   }
   __syncthreads();
-  if (((int)threadIdx.x) == 0) {
-    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (((int64_t)0 < tiles) ? ((((int64_t)blockIdx.x) < tiles) ? (uint)32768 : (uint)0) : (uint)0));
-  }
   __syncthreads();
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[(int64_t)0]))), (((int64_t)0 < walk) ? ((((int64_t)blockIdx.x) < tiles) ? (uint)32768 : (uint)0) : (uint)0));
+  }
   int64_t cse_v2 = (((int64_t)blockIdx.x) * (int64_t)32768);
-  if ((int64_t)0 < tiles) {
+  if ((int64_t)0 < walk) {
     if (((int64_t)blockIdx.x) < tiles) {
       if (((int)threadIdx.x) < 1) {
-        tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[0]))), (&(A_ptr[(((int64_t)blockIdx.x) * (int64_t)32768)])), (uint)32768, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+        tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[(int64_t)0]))), (&(A_ptr[(((int64_t)blockIdx.x) * (int64_t)32768)])), (uint)32768, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[(int64_t)0]))));
       }
     }
-  }
-  int64_t cse_v3 = (((int64_t)blockIdx.x) + (int64_t)132);
-  if (((int)threadIdx.x) == 0) {
-    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (((int64_t)132 < tiles) ? (((((int64_t)blockIdx.x) + (int64_t)132) < tiles) ? (uint)32768 : (uint)0) : (uint)0));
   }
   __syncthreads();
-  if ((int64_t)132 < tiles) {
-    if ((((int64_t)blockIdx.x) + (int64_t)132) < tiles) {
+  int64_t cse_v3 = (ctas + ((int64_t)blockIdx.x));
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[(int64_t)1]))), (((int64_t)1 < walk) ? (((ctas + ((int64_t)blockIdx.x)) < tiles) ? (uint)32768 : (uint)0) : (uint)0));
+  }
+  if ((int64_t)1 < walk) {
+    if ((ctas + ((int64_t)blockIdx.x)) < tiles) {
       if (((int)threadIdx.x) < 1) {
-        tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[32768]))), (&(A_ptr[((((int64_t)blockIdx.x) * (int64_t)32768) + (int64_t)4325376)])), (uint)32768, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
+        tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[(int64_t)32768]))), (&(A_ptr[((ctas * (int64_t)32768) + (((int64_t)blockIdx.x) * (int64_t)32768))])), (uint)32768, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[(int64_t)1]))));
       }
     }
-  }
-  int64_t cse_v4 = (((int64_t)blockIdx.x) + (int64_t)264);
-  if (((int)threadIdx.x) == 0) {
-    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (((int64_t)264 < tiles) ? (((((int64_t)blockIdx.x) + (int64_t)264) < tiles) ? (uint)32768 : (uint)0) : (uint)0));
   }
   __syncthreads();
-  if ((int64_t)264 < tiles) {
-    if ((((int64_t)blockIdx.x) + (int64_t)264) < tiles) {
+  int64_t cse_v9 = ((ctas * (int64_t)2) + ((int64_t)blockIdx.x));
+  if (((int)threadIdx.x) == 0) {
+    tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[(int64_t)2]))), (((int64_t)2 < walk) ? ((((ctas * (int64_t)2) + ((int64_t)blockIdx.x)) < tiles) ? (uint)32768 : (uint)0) : (uint)0));
+  }
+  if ((int64_t)2 < walk) {
+    if (((ctas * (int64_t)2) + ((int64_t)blockIdx.x)) < tiles) {
       if (((int)threadIdx.x) < 1) {
-        tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[65536]))), (&(A_ptr[((((int64_t)blockIdx.x) * (int64_t)32768) + (int64_t)8650752)])), (uint)32768, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
+        tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[(int64_t)65536]))), (&(A_ptr[((ctas * (int64_t)65536) + (((int64_t)blockIdx.x) * (int64_t)32768))])), (uint)32768, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[(int64_t)2]))));
       }
     }
   }
-  int64_t cse_v6 = (((tiles + (int64_t)131) / (int64_t)132) + (((tiles + (int64_t)131) % (int64_t)132) >> (int64_t)63));
-  for (int64_t t_0 = (int64_t)0; t_0 < ((((tiles + (int64_t)131) / (int64_t)132) + (((tiles + (int64_t)131) % (int64_t)132) >> (int64_t)63)) - (int64_t)3); ++t_0) {
-    int64_t cse_v5 = (t_0 & (int64_t)3);
-    tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[(t_0 & (int64_t)3)])), ((t_0 & (int64_t)7) >> (int64_t)2));
-    int64_t cse_v7 = ((t_0 * (int64_t)132) + ((int64_t)blockIdx.x));
-    int64_t cse_v8 = ((t_0 * (int64_t)4325376) + (((int64_t)blockIdx.x) * (int64_t)32768));
+  int64_t cse_v4 = (walk - (int64_t)3);
+  for (int64_t step = (int64_t)0; step < (walk - (int64_t)3); ++step) {
+    int64_t cse_v5 = (step & (int64_t)3);
+    tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[(step & (int64_t)3)])), ((step & (int64_t)7) >> (int64_t)2));
+    int64_t cse_v6 = (step * ctas);
+    int64_t cse_v10 = ((step * ctas) * (int64_t)32768);
     if (((int)threadIdx.x) == 0) {
-      if (((t_0 * (int64_t)132) + ((int64_t)blockIdx.x)) < tiles) {
-        tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group((&(B_ptr[((t_0 * (int64_t)4325376) + (((int64_t)blockIdx.x) * (int64_t)32768))])), tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[((t_0 & (int64_t)3) * (int64_t)32768)]))), (uint)32768);
+      if (((step * ctas) + ((int64_t)blockIdx.x)) < tiles) {
+        tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group((&(B_ptr[(((step * ctas) * (int64_t)32768) + (((int64_t)blockIdx.x) * (int64_t)32768))])), tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[((step & (int64_t)3) * (int64_t)32768)]))), (uint)32768);
       }
       tvm_builtin_ptx_cp_async_bulk_commit_group_async_bulk_commit_group();
-    }
-    int64_t cse_v9 = ((t_0 + (int64_t)3) & (int64_t)3);
-    int64_t cse_v10 = (((t_0 * (int64_t)132) + ((int64_t)blockIdx.x)) + (int64_t)396);
-    if (((int)threadIdx.x) == 0) {
-      tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((t_0 + (int64_t)3) & (int64_t)3)]))), (((((t_0 * (int64_t)132) + ((int64_t)blockIdx.x)) + (int64_t)396) < tiles) ? (uint)32768 : (uint)0));
     }
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_read_1();
     }
     __syncthreads();
-    if ((((t_0 * (int64_t)132) + ((int64_t)blockIdx.x)) + (int64_t)396) < tiles) {
+    int64_t cse_v7 = (step + (int64_t)3);
+    int64_t cse_v11 = ((step + (int64_t)3) & (int64_t)3);
+    int64_t cse_v14 = (((step + (int64_t)3) * ctas) + ((int64_t)blockIdx.x));
+    if (((int)threadIdx.x) == 0) {
+      tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((step + (int64_t)3) & (int64_t)3)]))), (((((step + (int64_t)3) * ctas) + ((int64_t)blockIdx.x)) < tiles) ? (uint)32768 : (uint)0));
+    }
+    if ((((step + (int64_t)3) * ctas) + ((int64_t)blockIdx.x)) < tiles) {
       if (((int)threadIdx.x) < 1) {
-        tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[(((t_0 + (int64_t)3) & (int64_t)3) * (int64_t)32768)]))), (&(A_ptr[(((t_0 * (int64_t)4325376) + (((int64_t)blockIdx.x) * (int64_t)32768)) + (int64_t)12976128)])), (uint)32768, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((t_0 + (int64_t)3) & (int64_t)3)]))));
+        tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[(((step + (int64_t)3) & (int64_t)3) * (int64_t)32768)]))), (&(A_ptr[(((ctas * (int64_t)98304) + ((step * ctas) * (int64_t)32768)) + (((int64_t)blockIdx.x) * (int64_t)32768))])), (uint)32768, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((step + (int64_t)3) & (int64_t)3)]))));
       }
     }
   }
-  for (int64_t stage = ((((int64_t)396 < tiles) ? (((tiles + (int64_t)131) / (int64_t)132) - (int64_t)4) : (int64_t)-1) + (int64_t)1); stage < ((((int64_t)396 < tiles) ? (((tiles + (int64_t)131) / (int64_t)132) - (int64_t)4) : (int64_t)-1) + (int64_t)4); ++stage) {
+  for (int64_t stage = ((((int64_t)3 < walk) ? (walk - (int64_t)4) : (int64_t)-1) + (int64_t)1); stage < ((((int64_t)3 < walk) ? (walk - (int64_t)4) : (int64_t)-1) + (int64_t)4); ++stage) {
     tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[(stage & (int64_t)3)])), ((stage & (int64_t)7) >> (int64_t)2));
   }
-  int64_t cse_v11 = (((((tiles + (int64_t)131) / (int64_t)132) + (((tiles + (int64_t)131) % (int64_t)132) >> (int64_t)63)) * (int64_t)132) + ((int64_t)blockIdx.x));
-  int64_t cse_v12 = (((((tiles + (int64_t)131) / (int64_t)132) + (((tiles + (int64_t)131) % (int64_t)132) >> (int64_t)63)) * (int64_t)4325376) + (((int64_t)blockIdx.x) * (int64_t)32768));
-  if (((int64_t)265 <= tiles) && ((int64_t)265 <= tiles)) {
+  if (((int64_t)3 <= walk) && ((int64_t)3 <= walk)) {
     if (((int)threadIdx.x) == 0) {
-      if (((((tiles + (int64_t)131) / (int64_t)132) * (int64_t)132) + ((int64_t)blockIdx.x)) < (tiles + (int64_t)396)) {
-        tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group((&(B_ptr[(((((tiles + (int64_t)131) / (int64_t)132) * (int64_t)4325376) + (((int64_t)blockIdx.x) * (int64_t)32768)) - (int64_t)12976128)])), tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[(((((tiles + (int64_t)131) / (int64_t)132) + (int64_t)1) & (int64_t)3) * (int64_t)32768)]))), (uint)32768);
+      int64_t cse_v12 = ((walk - (int64_t)3) * ctas);
+      if ((((walk - (int64_t)3) * ctas) + ((int64_t)blockIdx.x)) < tiles) {
+        tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group((&(B_ptr[((((walk - (int64_t)3) * ctas) * (int64_t)32768) + (((int64_t)blockIdx.x) * (int64_t)32768))])), tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[(((walk + (int64_t)1) & (int64_t)3) * (int64_t)32768)]))), (uint)32768);
       }
       tvm_builtin_ptx_cp_async_bulk_commit_group_async_bulk_commit_group();
     }
@@ -145,10 +145,11 @@ extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __res
       tvm_builtin_ptx_cp_async_bulk_commit_group_async_bulk_commit_group();
     }
   }
-  if (((int64_t)133 <= tiles) && ((int64_t)133 <= tiles)) {
+  if (((int64_t)2 <= walk) && ((int64_t)2 <= walk)) {
     if (((int)threadIdx.x) == 0) {
-      if (((((tiles + (int64_t)131) / (int64_t)132) * (int64_t)132) + ((int64_t)blockIdx.x)) < (tiles + (int64_t)264)) {
-        tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group((&(B_ptr[(((((tiles + (int64_t)131) / (int64_t)132) * (int64_t)4325376) + (((int64_t)blockIdx.x) * (int64_t)32768)) - (int64_t)8650752)])), tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[(((((tiles + (int64_t)131) / (int64_t)132) + (int64_t)2) & (int64_t)3) * (int64_t)32768)]))), (uint)32768);
+      int64_t cse_v13 = ((walk - (int64_t)2) * ctas);
+      if ((((walk - (int64_t)2) * ctas) + ((int64_t)blockIdx.x)) < tiles) {
+        tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group((&(B_ptr[((((walk - (int64_t)2) * ctas) * (int64_t)32768) + (((int64_t)blockIdx.x) * (int64_t)32768))])), tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[(((walk + (int64_t)2) & (int64_t)3) * (int64_t)32768)]))), (uint)32768);
       }
       tvm_builtin_ptx_cp_async_bulk_commit_group_async_bulk_commit_group();
     }
@@ -157,10 +158,10 @@ extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __res
       tvm_builtin_ptx_cp_async_bulk_commit_group_async_bulk_commit_group();
     }
   }
-  if (((int64_t)1 <= tiles) && ((int64_t)1 <= tiles)) {
+  if (((int64_t)1 <= walk) && ((int64_t)1 <= walk)) {
     if (((int)threadIdx.x) == 0) {
-      if (((((tiles + (int64_t)131) / (int64_t)132) * (int64_t)132) + ((int64_t)blockIdx.x)) < (tiles + (int64_t)132)) {
-        tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group((&(B_ptr[(((((tiles + (int64_t)131) / (int64_t)132) * (int64_t)4325376) + (((int64_t)blockIdx.x) * (int64_t)32768)) - (int64_t)4325376)])), tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[(((((tiles + (int64_t)131) / (int64_t)132) + (int64_t)3) & (int64_t)3) * (int64_t)32768)]))), (uint)32768);
+      if ((cse_v8 + ((int64_t)blockIdx.x)) < tiles) {
+        tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group((&(B_ptr[((cse_v8 * (int64_t)32768) + (((int64_t)blockIdx.x) * (int64_t)32768))])), tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[(((walk + (int64_t)3) & (int64_t)3) * (int64_t)32768)]))), (uint)32768);
       }
       tvm_builtin_ptx_cp_async_bulk_commit_group_async_bulk_commit_group();
     }

@@ -34,7 +34,7 @@ __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(
 }
 extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__ A_ptr, half* __restrict__ B_ptr, float* __restrict__ C_ptr);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__ A_ptr, half* __restrict__ B_ptr, float* __restrict__ C_ptr) {
-  extern __shared__ __align__(64) uchar buf_dyn_shmem_ptr[];
+  extern __shared__ __align__(128) uchar buf_dyn_shmem_ptr[];
   alignas(64) float C_warp_ptr[128];
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[4];
   alignas(64) half A_shared_dyn_warp_ptr[2048];
@@ -60,10 +60,10 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
   }
   __syncthreads();
+  __syncthreads();
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)16384);
   }
-  __syncthreads();
   int cse_v2 = (((int)threadIdx.y) * 1280);
   int cse_v3 = (((int)threadIdx.x) * 40);
   int cse_v4 = (((int)threadIdx.x) * 4096);
@@ -78,18 +78,18 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   if (((int)threadIdx.y) < 1) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((int)threadIdx.x) * 136)]))), (&(B_ptr[(((((int)threadIdx.x) * 4096) + (((int)blockIdx.x) * 256)) + ((((int)blockIdx.y) & 1) * 128))])), (uint)256, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   }
+  __syncthreads();
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)16384);
   }
-  __syncthreads();
   tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) * 1280) + (((int)threadIdx.x) * 40)) + 22528)]))), (&(A_ptr[(((((((int)blockIdx.y) >> 1) * 524288) + (((int)threadIdx.y) * 131072)) + (((int)threadIdx.x) * 4096)) + 32)])), (uint)64, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   if (((int)threadIdx.y) < 1) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((int)threadIdx.x) * 136) + 4352)]))), (&(B_ptr[((((((int)threadIdx.x) * 4096) + (((int)blockIdx.x) * 256)) + ((((int)blockIdx.y) & 1) * 128)) + 131072)])), (uint)256, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
+  __syncthreads();
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)16384);
   }
-  __syncthreads();
   tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) * 1280) + (((int)threadIdx.x) * 40)) + 27648)]))), (&(A_ptr[(((((((int)blockIdx.y) >> 1) * 524288) + (((int)threadIdx.y) * 131072)) + (((int)threadIdx.x) * 4096)) + 64)])), (uint)64, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
   if (((int)threadIdx.y) < 1) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((int)threadIdx.x) * 136) + 8704)]))), (&(B_ptr[((((((int)threadIdx.x) * 4096) + (((int)blockIdx.x) * 256)) + ((((int)blockIdx.y) & 1) * 128)) + 262144)])), (uint)256, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
@@ -100,11 +100,11 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   int cse_v25 = (((((int)threadIdx.x) & 15) * 40) + ((((int)threadIdx.x) >> 4) * 8));
   int cse_v26 = (((((int)threadIdx.x) & 15) * 136) + ((((int)threadIdx.x) >> 4) * 8));
   for (int k_0_0 = 0; k_0_0 < 125; ++k_0_0) {
+    __syncthreads();
     int cse_v18 = ((k_0_0 + 3) & 3);
     if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((k_0_0 + 3) & 3)]))), (uint)16384);
     }
-    __syncthreads();
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((k_0_0 + 3) & 3) * 5120) + (((int)threadIdx.y) * 1280)) + (((int)threadIdx.x) * 40)) + 17408)]))), (&(A_ptr[((((((((int)blockIdx.y) >> 1) * 524288) + (((int)threadIdx.y) * 131072)) + (((int)threadIdx.x) * 4096)) + (k_0_0 * 32)) + 96)])), (uint)64, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((k_0_0 + 3) & 3)]))));
     if (((int)threadIdx.y) < 1) {
       tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((k_0_0 + 3) & 3) * 4352) + (((int)threadIdx.x) * 136))]))), (&(B_ptr[(((((k_0_0 * 131072) + (((int)threadIdx.x) * 4096)) + (((int)blockIdx.x) * 256)) + ((((int)blockIdx.y) & 1) * 128)) + 393216)])), (uint)256, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((k_0_0 + 3) & 3)]))));

@@ -65,10 +65,10 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     tvm_builtin_ptx_prefetch_tensormap(((void*)((unsigned long long)(&(B_tmap1)))));
   }
   __syncthreads();
+  __syncthreads();
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)16384);
   }
-  __syncthreads();
   int cse_v2 = (((int)blockIdx.y) >> 1);
   int cse_v13 = ((((int)blockIdx.y) >> 1) * 128);
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
@@ -82,10 +82,10 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[16384]))), ((void*)((unsigned long long)(&(B_tmap1)))), ((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[18432]))), ((void*)((unsigned long long)(&(B_tmap1)))), (((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)) + 64), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   }
+  __syncthreads();
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)16384);
   }
-  __syncthreads();
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[4096]))), ((void*)((unsigned long long)(&(A_tmap0)))), 32, ((((int)blockIdx.y) >> 1) * 128), tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
@@ -93,10 +93,10 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[20480]))), ((void*)((unsigned long long)(&(B_tmap1)))), ((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)), 32, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[22528]))), ((void*)((unsigned long long)(&(B_tmap1)))), (((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)) + 64), 32, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
+  __syncthreads();
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)16384);
   }
-  __syncthreads();
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[8192]))), ((void*)((unsigned long long)(&(A_tmap0)))), 64, ((((int)blockIdx.y) >> 1) * 128), tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
   }
@@ -115,11 +115,11 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
   int cse_v29 = (((((int)threadIdx.x) & 15) >> 1) * 64);
   int cse_v30 = (((((int)threadIdx.x) & 7) >> 1) * 8);
   for (int k_0_0 = 0; k_0_0 < 13; ++k_0_0) {
+    __syncthreads();
     int cse_v15 = ((k_0_0 + 3) & 3);
     if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((k_0_0 + 3) & 3)]))), (uint)16384);
     }
-    __syncthreads();
     int cse_v16 = ((k_0_0 * 32) + 96);
     int cse_v28 = (((k_0_0 + 3) & 3) * 4096);
     if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {

@@ -39,7 +39,7 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict_
 extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict__ A_ptr, float* __restrict__ B_ptr) {
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[3];
   __shared__ alignas(8) uint64_t tma_empty_q0_ptr[3];
-  __shared__ alignas(64) float A_shared_ptr[3072];
+  __shared__ alignas(128) float A_shared_ptr[3072];
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1);
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)1);
@@ -65,14 +65,14 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict_
   for (int i_0 = 0; i_0 < 14; ++i_0) {
     int cse_v1 = (i_0 + 2);
     int cse_v5 = ((i_0 + 2) % 3);
-    if (((int)threadIdx.x) == 0) {
-      tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))), (uint)4096);
-    }
     if (1 <= i_0) {
       tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_q0_ptr[((i_0 + 2) % 3)]))));
       if (((int)threadIdx.x) == 0) {
         tvm_builtin_cuda_mbarrier_wait((&(tma_empty_q0_ptr[((i_0 + 2) % 3)])), ((((i_0 + 2) / 3) + 1) & 1));
       }
+    }
+    if (((int)threadIdx.x) == 0) {
+      tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))), (uint)4096);
     }
     int cse_v2 = (i_0 * 1024);
     if (((int)threadIdx.x) < 1) {

@@ -41,7 +41,7 @@ __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(
 extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict__ A_ptr, float* __restrict__ B_ptr, float* __restrict__ C_ptr);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict__ A_ptr, float* __restrict__ B_ptr, float* __restrict__ C_ptr) {
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[3];
-  __shared__ alignas(64) float A_shared_ptr[3072];
+  __shared__ alignas(128) float A_shared_ptr[3072];
   __shared__ alignas(64) float C_shared_ptr[3168];
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)129);
@@ -50,10 +50,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict_
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
   }
   __syncthreads();
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)4096);
   }
-  __syncthreads();
   int cse_v1 = (((int)threadIdx.x) * 64);
   int cse_v2 = (((int)threadIdx.x) * 256);
   int cse_v3 = (((int)blockIdx.x) * 64);
@@ -72,10 +72,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict_
     tvm_builtin_ptx_cp_async_ca_async_ca_shared_global_8(tvm_builtin_cuda_cvta_generic_to_shared((&(C_shared_ptr[((((ax0_ax1_fused_0 * 528) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4)) + 2)]))), (&(C_ptr[(((((ax0_ax1_fused_0 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 2)])));
   }
   tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)4096);
   }
-  __syncthreads();
   if (((int)threadIdx.x) < 16) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((int)threadIdx.x) * 64) + 1024)]))), (&(A_ptr[(((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64)) + 4096)])), (uint)256, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
@@ -91,11 +91,11 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict_
   int cse_v14 = ((((int)threadIdx.x) >> 6) * 66);
   int cse_v15 = ((((int)threadIdx.x) >> 6) * 256);
   for (int i_0 = 0; i_0 < 14; ++i_0) {
+    __syncthreads();
     int cse_v13 = ((i_0 + 2) % 3);
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))), (uint)4096);
     }
-    __syncthreads();
     int cse_v5 = (i_0 * 4096);
     if (((int)threadIdx.x) < 16) {
       tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((i_0 + 2) % 3) * 1024) + (((int)threadIdx.x) * 64))]))), (&(A_ptr[((((i_0 * 4096) + (((int)threadIdx.x) * 256)) + (((int)blockIdx.x) * 64)) + 8192)])), (uint)256, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))));

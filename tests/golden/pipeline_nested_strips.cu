@@ -48,31 +48,31 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
       tvm_builtin_ptx_prefetch_tensormap(((void*)((unsigned long long)(&(A_tmap0)))));
     }
     __syncthreads();
+    __syncthreads();
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)4096);
     }
-    __syncthreads();
     int cse_v1 = (((int)blockIdx.x) * 128);
     int cse_v2 = (j_0_1 * 64);
     int cse_v5 = ((((int)blockIdx.x) * 128) + (j_0_1 * 64));
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[0]))), ((void*)((unsigned long long)(&(A_tmap0)))), ((((int)blockIdx.x) * 128) + (j_0_1 * 64)), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
     }
+    __syncthreads();
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)4096);
     }
-    __syncthreads();
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[1024]))), ((void*)((unsigned long long)(&(A_tmap0)))), ((((int)blockIdx.x) * 128) + (j_0_1 * 64)), 16, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
     }
     int cse_v4 = (((int)threadIdx.x) & 63);
     int cse_v7 = ((((int)threadIdx.x) >> 6) * 256);
     for (int i_0 = 0; i_0 < 14; ++i_0) {
+      __syncthreads();
       int cse_v6 = ((i_0 + 2) % 3);
       if (((int)threadIdx.x) == 0) {
         tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))), (uint)4096);
       }
-      __syncthreads();
       if (((int)threadIdx.x) == 0) {
         tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((i_0 + 2) % 3) * 1024)]))), ((void*)((unsigned long long)(&(A_tmap0)))), ((((int)blockIdx.x) * 128) + (j_0_1 * 64)), ((i_0 * 16) + 32), tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))));
       }

@@ -35,7 +35,7 @@ __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(
 extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__ A_ptr, half* __restrict__ B_ptr);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__ A_ptr, half* __restrict__ B_ptr) {
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[3];
-  __shared__ alignas(64) half A_shared_ptr[3456];
+  __shared__ alignas(128) half A_shared_ptr[3456];
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1);
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)1);
@@ -43,10 +43,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
   }
   __syncthreads();
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)2048);
   }
-  __syncthreads();
   int cse_v1 = (((int)threadIdx.x) * 72);
   int cse_v2 = (((int)threadIdx.x) * 256);
   int cse_v3 = (((int)blockIdx.x) * 64);
@@ -54,10 +54,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
   if (((int)threadIdx.x) < 16) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((int)threadIdx.x) * 72)]))), (&(A_ptr[((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64))])), (uint)128, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   }
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)2048);
   }
-  __syncthreads();
   if (((int)threadIdx.x) < 16) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((int)threadIdx.x) * 72) + 1152)]))), (&(A_ptr[(((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64)) + 4096)])), (uint)128, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
@@ -66,11 +66,11 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
   int cse_v10 = ((((int)threadIdx.x) >> 6) * 72);
   int cse_v11 = ((((int)threadIdx.x) >> 6) * 256);
   for (int i_0 = 0; i_0 < 14; ++i_0) {
+    __syncthreads();
     int cse_v9 = ((i_0 + 2) % 3);
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))), (uint)2048);
     }
-    __syncthreads();
     int cse_v4 = (i_0 * 4096);
     if (((int)threadIdx.x) < 16) {
       tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((i_0 + 2) % 3) * 1152) + (((int)threadIdx.x) * 72))]))), (&(A_ptr[((((i_0 * 4096) + (((int)threadIdx.x) * 256)) + (((int)blockIdx.x) * 64)) + 8192)])), (uint)128, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))));

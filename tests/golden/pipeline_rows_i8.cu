@@ -35,7 +35,7 @@ __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(
 extern "C" __global__ void __launch_bounds__(128) main_kernel(signed char* __restrict__ A_ptr, signed char* __restrict__ B_ptr);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(signed char* __restrict__ A_ptr, signed char* __restrict__ B_ptr) {
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[4];
-  __shared__ alignas(64) signed char A_shared_ptr[4096];
+  __shared__ alignas(128) signed char A_shared_ptr[4096];
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1);
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)1);
@@ -44,10 +44,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(signed char* __res
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
   }
   __syncthreads();
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)1024);
   }
-  __syncthreads();
   int cse_v1 = (((int)threadIdx.x) * 64);
   int cse_v2 = (((int)threadIdx.x) * 256);
   int cse_v3 = (((int)blockIdx.x) * 64);
@@ -55,28 +55,28 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(signed char* __res
   if (((int)threadIdx.x) < 16) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((int)threadIdx.x) * 64)]))), (&(A_ptr[((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64))])), (uint)64, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   }
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)1024);
   }
-  __syncthreads();
   if (((int)threadIdx.x) < 16) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((int)threadIdx.x) * 64) + 1024)]))), (&(A_ptr[(((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64)) + 4096)])), (uint)64, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)1024);
   }
-  __syncthreads();
   if (((int)threadIdx.x) < 16) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((int)threadIdx.x) * 64) + 2048)]))), (&(A_ptr[(((((int)threadIdx.x) * 256) + (((int)blockIdx.x) * 64)) + 8192)])), (uint)64, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
   }
   int cse_v6 = (((int)threadIdx.x) & 63);
   int cse_v9 = ((((int)threadIdx.x) >> 6) * 256);
   for (int i_0 = 0; i_0 < 13; ++i_0) {
+    __syncthreads();
     int cse_v8 = ((i_0 + 3) & 3);
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 3) & 3)]))), (uint)1024);
     }
-    __syncthreads();
     int cse_v4 = (i_0 * 4096);
     if (((int)threadIdx.x) < 16) {
       tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((((i_0 + 3) & 3) * 1024) + (((int)threadIdx.x) * 64))]))), (&(A_ptr[((((i_0 * 4096) + (((int)threadIdx.x) * 256)) + (((int)blockIdx.x) * 64)) + 12288)])), (uint)64, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 3) & 3)]))));

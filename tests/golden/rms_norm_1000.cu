@@ -35,7 +35,7 @@ __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(
 extern "C" __global__ void __launch_bounds__(25) main_kernel(half* __restrict__ w_ptr, half* __restrict__ x_ptr, half* __restrict__ y_ptr);
 extern "C" __global__ void __launch_bounds__(25) main_kernel(half* __restrict__ w_ptr, half* __restrict__ x_ptr, half* __restrict__ y_ptr) {
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[4];
-  extern __shared__ __align__(64) half x_shared_dyn_ptr[];
+  extern __shared__ __align__(128) half x_shared_dyn_ptr[];
   alignas(64) float partial0_local_ptr[1];
   alignas(64) float red_buf0_ptr[1];
   __shared__ alignas(64) float stat0_local_shared_ptr[1];
@@ -48,34 +48,34 @@ extern "C" __global__ void __launch_bounds__(25) main_kernel(half* __restrict__ 
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
   }
   __syncthreads();
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)400);
   }
-  __syncthreads();
   int cse_v1 = (((int)blockIdx.x) * 1000);
   if (((int)threadIdx.x) < 1) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(x_shared_dyn_ptr[0]))), (&(x_ptr[(((int)blockIdx.x) * 1000)])), (uint)400, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   }
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)400);
   }
-  __syncthreads();
   if (((int)threadIdx.x) < 1) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(x_shared_dyn_ptr[200]))), (&(x_ptr[((((int)blockIdx.x) * 1000) + 200)])), (uint)400, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)400);
   }
-  __syncthreads();
   if (((int)threadIdx.x) < 1) {
     tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(x_shared_dyn_ptr[400]))), (&(x_ptr[((((int)blockIdx.x) * 1000) + 400)])), (uint)400, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
   }
   for (int ax0_fused_0 = 0; ax0_fused_0 < 2; ++ax0_fused_0) {
+    __syncthreads();
     int cse_v5 = ((ax0_fused_0 + 3) & 3);
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((ax0_fused_0 + 3) & 3)]))), (uint)400);
     }
-    __syncthreads();
     int cse_v2 = (ax0_fused_0 * 200);
     if (((int)threadIdx.x) < 1) {
       tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(x_shared_dyn_ptr[((ax0_fused_0 * 200) + 600)]))), (&(x_ptr[(((((int)blockIdx.x) * 1000) + (ax0_fused_0 * 200)) + 600)])), (uint)400, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((ax0_fused_0 + 3) & 3)]))));

@@ -35,7 +35,7 @@ __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(
 extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__ x_ptr, half* __restrict__ y_ptr);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__ x_ptr, half* __restrict__ y_ptr) {
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[4];
-  extern __shared__ __align__(64) half x_shared_dyn_ptr[];
+  extern __shared__ __align__(128) half x_shared_dyn_ptr[];
   alignas(64) float partial0_local_ptr[1];
   alignas(64) float in_thread_stat0_local_shared_ptr[1];
   __shared__ alignas(64) float red_result_ptr[1];
@@ -54,42 +54,42 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
       tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
     }
     __syncthreads();
+    __syncthreads();
     uint cse_v1 = ((((((int)blockIdx.x) * 2) + r_1) < 5) ? (uint)2048 : (uint)0);
     int cse_v5 = ((((int)blockIdx.x) * 2) + r_1);
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), ((((((int)blockIdx.x) * 2) + r_1) < 5) ? (uint)2048 : (uint)0));
     }
-    __syncthreads();
     int cse_v6 = ((((int)blockIdx.x) * 16384) + (r_1 * 8192));
     if (((((int)blockIdx.x) * 2) + r_1) < 5) {
       if (((int)threadIdx.x) < 1) {
         tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(x_shared_dyn_ptr[0]))), (&(x_ptr[((((int)blockIdx.x) * 16384) + (r_1 * 8192))])), (uint)2048, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
       }
     }
+    __syncthreads();
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), ((((((int)blockIdx.x) * 2) + r_1) < 5) ? (uint)2048 : (uint)0));
     }
-    __syncthreads();
     if (((((int)blockIdx.x) * 2) + r_1) < 5) {
       if (((int)threadIdx.x) < 1) {
         tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(x_shared_dyn_ptr[1024]))), (&(x_ptr[(((((int)blockIdx.x) * 16384) + (r_1 * 8192)) + 1024)])), (uint)2048, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
       }
     }
+    __syncthreads();
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), ((((((int)blockIdx.x) * 2) + r_1) < 5) ? (uint)2048 : (uint)0));
     }
-    __syncthreads();
     if (((((int)blockIdx.x) * 2) + r_1) < 5) {
       if (((int)threadIdx.x) < 1) {
         tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(x_shared_dyn_ptr[2048]))), (&(x_ptr[(((((int)blockIdx.x) * 16384) + (r_1 * 8192)) + 2048)])), (uint)2048, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
       }
     }
     for (int ax0_fused_0 = 0; ax0_fused_0 < 5; ++ax0_fused_0) {
+      __syncthreads();
       int cse_v7 = ((ax0_fused_0 + 3) & 3);
       if (((int)threadIdx.x) == 0) {
         tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((ax0_fused_0 + 3) & 3)]))), ((((((int)blockIdx.x) * 2) + r_1) < 5) ? (uint)2048 : (uint)0));
       }
-      __syncthreads();
       int cse_v2 = (ax0_fused_0 * 1024);
       if (((((int)blockIdx.x) * 2) + r_1) < 5) {
         if (((int)threadIdx.x) < 1) {

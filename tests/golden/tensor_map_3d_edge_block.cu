@@ -46,10 +46,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
   }
   __syncthreads();
   for (int j_0 = 0; j_0 < 5; ++j_0) {
+    __syncthreads();
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_copy0_ptr[0]))), (uint)2048);
     }
-    __syncthreads();
     int cse_v1 = (((int)blockIdx.x) * 64);
     int cse_v2 = (j_0 * 8);
     int cse_v3 = (((int)blockIdx.y) * 2);

@@ -54,10 +54,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
     tvm_builtin_ptx_prefetch_tensormap(((void*)((unsigned long long)(&(A_tmap0)))));
   }
   __syncthreads();
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)4096);
   }
-  __syncthreads();
   int cse_v1 = (((int)blockIdx.x) * 64);
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[0]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
@@ -73,10 +73,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
     tvm_builtin_ptx_cp_async_ca_async_ca_shared_global_8(tvm_builtin_cuda_cvta_generic_to_shared((&(C_shared_ptr[((((ax0_ax1_fused_0 * 528) + ((((int)threadIdx.x) >> 4) * 66)) + ((((int)threadIdx.x) & 15) * 4)) + 2)]))), (&(C_ptr[(((((ax0_ax1_fused_0 * 2048) + ((((int)threadIdx.x) >> 4) * 256)) + (((int)blockIdx.x) * 64)) + ((((int)threadIdx.x) & 15) * 4)) + 2)])));
   }
   tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)4096);
   }
-  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[1024]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), 16, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
@@ -92,11 +92,11 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
   int cse_v11 = ((((int)threadIdx.x) >> 6) * 66);
   int cse_v12 = ((((int)threadIdx.x) >> 6) * 256);
   for (int i_0 = 0; i_0 < 14; ++i_0) {
+    __syncthreads();
     int cse_v10 = ((i_0 + 2) % 3);
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))), (uint)4096);
     }
-    __syncthreads();
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[(((i_0 + 2) % 3) * 1024)]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), ((i_0 * 16) + 32), tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[((i_0 + 2) % 3)]))));
     }

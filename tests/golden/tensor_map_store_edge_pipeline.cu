@@ -61,25 +61,25 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
     tvm_builtin_ptx_prefetch_tensormap(((void*)((unsigned long long)(&(B_tmap1)))));
   }
   __syncthreads();
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)4096);
   }
-  __syncthreads();
   int cse_v1 = (((int)blockIdx.x) * 64);
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[0]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   }
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)4096);
   }
-  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[1024]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), 16, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
+  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)4096);
   }
-  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[2048]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), 32, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
   }
@@ -94,11 +94,11 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
     }
   }
   for (int i_0 = 0; i_0 < 13; ++i_0) {
+    __syncthreads();
     int cse_v2 = (i_0 % 3);
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[(i_0 % 3)]))), (uint)4096);
     }
-    __syncthreads();
     int cse_v3 = (i_0 * 16);
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[((i_0 % 3) * 1024)]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), ((i_0 * 16) + 48), tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[(i_0 % 3)]))));

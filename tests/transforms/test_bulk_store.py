@@ -89,7 +89,8 @@ def test_store_outside_a_pipeline_waits_before_the_tile_is_written_again():
     loop = src[src.index("for (int i_0"):]
     # Next iteration: thread 0 waits until the store has read the tile, then the CTA syncs.
     assert loop.index("wait_group_read_0()") < loop.index("B_shared_ptr[((") < loop.index(S2G)
-    assert "__shared__ alignas(64) float B_shared_ptr" in src  # not aliased onto A_shared (StorageRewrite)
+    assert "__shared__ alignas(128) float B_shared_ptr" in src  # not aliased onto A_shared (StorageRewrite);
+    # 128-byte aligned: a bulk copy reads it (rule bulk_shared_fast_align)
     assert "wait_group_0();" in src
 
 

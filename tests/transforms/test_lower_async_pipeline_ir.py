@@ -95,9 +95,9 @@ class Expected:
                     with T.sblock(""):
                         T.reads(A[threadIdx_x // 16:threadIdx_x // 16 + 13, threadIdx_x % 16 * 4:threadIdx_x % 16 * 4 + 4])
                         T.writes(A_shared[T.FloorMod(0, 2), threadIdx_x // 16:threadIdx_x // 16 + 13, threadIdx_x % 16 * 4:threadIdx_x % 16 * 4 + 4])
+                        T.tvm_storage_sync("shared", T.bool(False), -1)
                         if threadIdx_x == 0:
                             T.ptx.mbarrier(T.cuda.cvta_generic_to_shared(T.address_of(tma_bar_q0[0])), T.uint32(4096), "arrive", "expect_tx", "", "", "shared", "b64", "")
-                        T.tvm_storage_sync("shared", T.bool(False), -1)
                         if threadIdx_x < 1:
                             T.ptx.cp(T.cuda.cvta_generic_to_shared(T.address_of(A_shared[T.FloorMod(0, 2), 0, 0])), T.address_of(A[0, 0]), T.uint32(4096), T.cuda.cvta_generic_to_shared(T.address_of(tma_bar_q0[0])), "async", "bulk", "", "", "shared::cluster", "global", "mbarrier::complete_tx::bytes", "", "", "", "")
                     with T.sblock(""):
@@ -107,9 +107,9 @@ class Expected:
                             with T.sblock(""):
                                 T.reads(A[i_0 * 16 + threadIdx_x // 16 + 16:i_0 * 16 + threadIdx_x // 16 + 16 + 13, threadIdx_x % 16 * 4:threadIdx_x % 16 * 4 + 4])
                                 T.writes(A_shared[(i_0 + 1) % 2, threadIdx_x // 16:threadIdx_x // 16 + 13, threadIdx_x % 16 * 4:threadIdx_x % 16 * 4 + 4])
+                                T.tvm_storage_sync("shared", T.bool(False), -1)
                                 if threadIdx_x == 0:
                                     T.ptx.mbarrier(T.cuda.cvta_generic_to_shared(T.address_of(tma_bar_q0[(i_0 + 1) % 2])), T.uint32(4096), "arrive", "expect_tx", "", "", "shared", "b64", "")
-                                T.tvm_storage_sync("shared", T.bool(False), -1)
                                 if threadIdx_x < 1:
                                     T.ptx.cp(T.cuda.cvta_generic_to_shared(T.address_of(A_shared[(i_0 + 1) % 2, 0, 0])), T.address_of(A[(i_0 + 1) * 16, 0]), T.uint32(4096), T.cuda.cvta_generic_to_shared(T.address_of(tma_bar_q0[(i_0 + 1) % 2])), "async", "bulk", "", "", "shared::cluster", "global", "mbarrier::complete_tx::bytes", "", "", "", "")
                             T.cuda.mbarrier_wait(T.address_of(tma_bar_q0[i_0 % 2]), i_0 // 2)
@@ -178,12 +178,12 @@ class ExpectedEmptyBarriers:
                             with T.sblock(""):
                                 T.reads(A[i_0 * 16 + threadIdx_x // 16 + 16:i_0 * 16 + threadIdx_x // 16 + 16 + 13, threadIdx_x % 16 * 4:threadIdx_x % 16 * 4 + 4])
                                 T.writes(A_shared[(i_0 + 1) % 2, threadIdx_x // 16:threadIdx_x // 16 + 13, threadIdx_x % 16 * 4:threadIdx_x % 16 * 4 + 4])
-                                if threadIdx_x == 0:
-                                    T.ptx.mbarrier(T.cuda.cvta_generic_to_shared(T.address_of(tma_bar_q0[(i_0 + 1) % 2])), T.uint32(4096), "arrive", "expect_tx", "", "", "shared", "b64", "")
                                 if 1 <= i_0:
                                     T.ptx.mbarrier(T.cuda.cvta_generic_to_shared(T.address_of(tma_empty_q0[(i_0 + 1) % 2])), "arrive", "", "", "shared", "b64", "")
                                     if threadIdx_x == 0:
                                         T.cuda.mbarrier_wait(T.address_of(tma_empty_q0[(i_0 + 1) % 2]), ((i_0 + 1) // 2 + 1) % 2)
+                                if threadIdx_x == 0:
+                                    T.ptx.mbarrier(T.cuda.cvta_generic_to_shared(T.address_of(tma_bar_q0[(i_0 + 1) % 2])), T.uint32(4096), "arrive", "expect_tx", "", "", "shared", "b64", "")
                                 if threadIdx_x < 1:
                                     T.ptx.cp(T.cuda.cvta_generic_to_shared(T.address_of(A_shared[(i_0 + 1) % 2, 0, 0])), T.address_of(A[(i_0 + 1) * 16, 0]), T.uint32(4096), T.cuda.cvta_generic_to_shared(T.address_of(tma_bar_q0[(i_0 + 1) % 2])), "async", "bulk", "", "", "shared::cluster", "global", "mbarrier::complete_tx::bytes", "", "", "", "")
                             T.cuda.mbarrier_wait(T.address_of(tma_bar_q0[i_0 % 2]), i_0 // 2)

@@ -401,11 +401,80 @@ def one_phase_too_many_for_even_n(A: T.Buffer((4096,), "float32"), n: T.int32):
                 T.ptx.fence.proxy.async_.shared__cta()
             T.tvm_storage_sync("shared")
             for k in range(n // 2 * 2 + 1):
+                T.tvm_storage_sync("shared")
                 if tx == 0:
                     T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[0]), T.uint32(1024))
                     T.ptx[BULK](T.address_of(S[0]), T.address_of(A[0]), T.uint32(1024), T.address_of(bar[0]))
                 if k < n:
                     T.cuda.mbarrier_wait(T.address_of(bar[0]), k % 2)
+
+
+@T.prim_func(s_tir=True)
+def empty_phase_after_a_guard(A: T.Buffer((4096,), "float32")):
+    for tx in T.thread_binding(32, thread="threadIdx.x"):
+        with T.sblock("k"):
+            S = T.sblock_alloc_buffer((256,), "float32", scope="shared", align=128)
+            bar = T.sblock_alloc_buffer((1,), "uint64", scope="shared", align=8)
+            if tx == 0:
+                T.ptx.mbarrier.init.shared.b64(T.address_of(bar[0]), T.uint32(1))
+                T.ptx.fence.proxy.async_.shared__cta()
+            for k in range(2):  # the second phase copies nothing (a step past the last tile)
+                T.tvm_storage_sync("shared")
+                if tx == 0:
+                    T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[0]), T.Select(k == 0, T.uint32(1024), T.uint32(0)))
+                    if k == 0:
+                        T.ptx[BULK](T.address_of(S[0]), T.address_of(A[0]), T.uint32(1024), T.address_of(bar[0]))
+                T.cuda.mbarrier_wait(T.address_of(bar[0]), k % 2)
+
+
+@T.prim_func(s_tir=True)
+def empty_phase_before_the_guard(A: T.Buffer((4096,), "float32")):
+    for tx in T.thread_binding(32, thread="threadIdx.x"):
+        with T.sblock("k"):
+            S = T.sblock_alloc_buffer((256,), "float32", scope="shared", align=128)
+            bar = T.sblock_alloc_buffer((1,), "uint64", scope="shared", align=8)
+            if tx == 0:
+                T.ptx.mbarrier.init.shared.b64(T.address_of(bar[0]), T.uint32(1))
+                T.ptx.fence.proxy.async_.shared__cta()
+            for k in range(2):
+                if tx == 0:  # k = 1: completes phase 1 while threads may still poll phase 0
+                    T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[0]), T.Select(k == 0, T.uint32(1024), T.uint32(0)))
+                T.tvm_storage_sync("shared")
+                if tx == 0:
+                    if k == 0:
+                        T.ptx[BULK](T.address_of(S[0]), T.address_of(A[0]), T.uint32(1024), T.address_of(bar[0]))
+                T.cuda.mbarrier_wait(T.address_of(bar[0]), k % 2)
+
+
+def test_a_phase_completes_only_after_every_wait_on_the_phase_before():
+    # An expect_tx of 0 bytes completes its phase at once: before the __syncthreads, a thread
+    # still polling phase 0 would find parity 0 again (phase 2) and wait forever. This hung
+    # the copy kernel on the H100 (128 threads, a last step that only some CTAs have).
+    verify(tvm.IRModule({"main": empty_phase_after_a_guard.with_attr("global_symbol", "main")}))
+    raises(tvm.IRModule({"main": empty_phase_before_the_guard.with_attr("global_symbol", "main")}),
+           RULE + r"bar\[0\] phase 1: an arrival completes it before other threads are known to be done "
+           r"waiting on the phase before: expected a __syncthreads \(or an empty-barrier wait\) between "
+           r".*\(at k=1\)")
+
+
+@pytest.mark.parametrize("stages,threads", [(2, 128), (3, 128), (2, 1)])
+def test_copy_kernel_verifies_with_steps_past_the_last_tile(stages, threads):
+    from tvm_tma.kernels.bulk_copy import copy_tiles
+
+    mod = verified_ir(tvm.IRModule({"main": copy_tiles(tile_bytes=2048, stages=stages, threads=threads)}))
+    samples = [{"tiles": t, "ctas": c, "walk": -(-t // c)} for t in (1, 5, 7, 13) for c in (1, 2, 3, 4, 5) if c <= t]
+    verify(mod, sample_values=samples)
+
+
+def test_dropped_empty_barrier_wait_is_caught():
+    # Without its empty-barrier wait the issuing thread refills a slot (its copy completes
+    # the next phase) while the other threads may still poll the phase before.
+    mod = verified_ir(tile_scale(256, 64, tile_n=64, stages=3), **EMPTY)
+    waits = [c for c in calls(mod, "tirx.cuda.mbarrier_wait") if nodes(c, TensorLoad)[0].source.name == "tma_empty_q0"]
+    for call in waits:
+        (evaluate,) = [e for e in nodes(mod, tirx.Evaluate) if e.value.same_as(call)]
+        mod = replace(mod, evaluate, tirx.Evaluate(0))
+    raises(mod, RULE + r"tma_bar_q0\[0\] phase 1: a copy completes it before other threads are known to be done")
 
 
 def test_dynamic_trip_count_is_verified_at_the_samples():

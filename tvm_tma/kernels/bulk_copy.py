@@ -1,14 +1,17 @@
 """A persistent TMA copy kernel (the shape of nvFuser PR 6012's copy kernel), written as an
 ordinary TensorIR schedule: bytes move global → shared → global in tiles, through a ring of
-``stages`` shared buffers filled by bulk loads and drained by bulk stores.
+shared buffers filled by bulk loads and drained by bulk stores.
 
 ``copy_tiles``: ``B[t, :] = A[t, :]`` for ``A, B`` of shape ``(tiles, tile_bytes)`` uint8,
-``tiles`` dynamic (int64, so offsets past 2^31 and 2^32 bytes are exact). ``ctas`` CTAs (a
-persistent grid) each walk the tiles ``b, b + ctas, b + 2 ctas, ...``: the walk is a
-software pipeline whose tile loads (``cache_read`` into ``shared.dyn``) run ``stages - 1``
-tiles ahead, and whose consumer is the bulk store of the tile (:func:`tvm_tma.schedule.bulk_store`),
-run before the next load is issued (``consumers_first``) so that one store is always in
-flight. A CTA past the last tile skips the copy (a predicate uniform over the tile).
+``tiles`` dynamic (int64, so offsets past 2^31 and 2^32 bytes are exact). The grid is ``ctas``
+CTAs, a kernel argument (the caller sizes the grid to the copy: at most one CTA per tile);
+CTA ``b`` walks the tiles ``b, b + ctas, b + 2 ctas, ...`` in ``walk`` steps (an argument too,
+``ceil(tiles / ctas)``, checked on the host). The walk is a software pipeline whose tile loads
+(``cache_read`` into ``shared.dyn``) run ``stages - 1`` tiles ahead, and whose consumer is the
+bulk store of the tile (:func:`tvm_tma.schedule.bulk_store`), run before the next load is
+issued (``consumers_first``) so that one store is always in flight. A step past the last tile
+skips the copy (a predicate uniform over the tile). With ``walk == 1`` every CTA copies one
+tile (nvFuser's first version).
 
 ``copy_tail``: ``B[i] = A[i]`` for ``start <= i < n`` bytes, one byte per thread: the bytes
 that do not fill a tile, and buffers not aligned for bulk copies.
@@ -17,7 +20,7 @@ that do not fill a tile, and buffers not aligned for bulk copies.
 from __future__ import annotations
 
 import tvm
-from tvm import te, tirx
+from tvm import tirx
 from tvm.script import tirx as T
 
 from ..schedule import bulk_store, tma_pipeline
@@ -26,24 +29,33 @@ from ._common import stage_to_shared, thread_vectorize
 VECTOR = 16  # bytes per thread access in the (unused by bulk copies) copy loop nests
 
 
-def copy_tiles(*, tile_bytes: int = 32768, stages: int = 4, ctas: int = 132, threads: int = 128) -> tirx.PrimFunc:
+def copy_tiles(*, tile_bytes: int = 32768, stages: int = 4, threads: int = 128) -> tirx.PrimFunc:
     """The tiled copy (module docstring); ``tile_bytes`` a multiple of ``threads * 16``."""
     if tile_bytes % (threads * VECTOR):
         raise ValueError(f"copy_tiles: tile_bytes: expected a multiple of threads * {VECTOR} = "
                          f"{threads * VECTOR}, got {tile_bytes}")
-    tiles = tirx.Var("tiles", "int64")
-    shape = (tiles, tirx.const(tile_bytes, "int64"))
-    a = te.placeholder(shape, "uint8", name="A")
-    b = te.compute(shape, lambda t, e: a[t, e], name="B")
-    sch = tvm.s_tir.Schedule(te.create_prim_func([a, b]))
+
+    @T.prim_func(s_tir=True)
+    def copy(a: T.handle, b: T.handle, ctas: T.int64, walk: T.int64):
+        tiles = T.int64()
+        A = T.match_buffer(a, (tiles, T.int64(tile_bytes)), "uint8")
+        B = T.match_buffer(b, (tiles, T.int64(tile_bytes)), "uint8")
+        assert 0 < ctas and ctas <= tiles and (walk - 1) * ctas < tiles and tiles <= walk * ctas, \
+            "copy_tiles: expected 0 < ctas <= tiles and walk == ceil(tiles / ctas)"
+        for cta in range(ctas):
+            for step in range(walk):
+                for e in range(T.int64(tile_bytes)):
+                    with T.sblock("B"):
+                        T.where(step * ctas + cta < tiles)
+                        B[step * ctas + cta, e] = A[step * ctas + cta, e]
+
+    sch = tvm.s_tir.Schedule(copy)
     block = sch.get_sblock("B")
-    t, e = sch.get_loops(block)
-    walk, cta = sch.split(t, [None, ctas])
-    sch.reorder(cta, walk)
+    cta, step, e = sch.get_loops(block)
     sch.bind(cta, "blockIdx.x")
     thread_vectorize(sch, e, threads, VECTOR)
-    stage_to_shared(sch, block, 0, walk, threads, VECTOR)
-    tma_pipeline(sch, walk, stages=stages, num_copies=1, consumers_first=True)
+    stage_to_shared(sch, block, 0, step, threads, VECTOR)
+    tma_pipeline(sch, step, stages=stages, num_copies=1, consumers_first=True)
     bulk_store(sch, block)
     return sch.mod["main"]
 

@@ -86,13 +86,26 @@ def select(cond: tirx.PrimExpr, a: tirx.PrimExpr, b: tirx.PrimExpr) -> tirx.Sele
     return tirx.Select(cond, cast_to(dtype, a), cast_to(dtype, b))
 
 
+ALIGNMENT_NOTE = "buffer_data_alignment"
+"""The AllocBuffer annotation from which TVM 0.27's CUDA codegen prints an allocation's alignment."""
+
+
 def realign(body: tirx.Stmt, aligns: list[tuple[tirx.Buffer, int]]) -> tirx.Stmt:
     """``body`` with each buffer of ``aligns`` re-declared with its ``data_alignment`` (a
-    buffer is a variable of BufferType in TVM 0.27: every reference is replaced)."""
+    buffer is a variable of BufferType in TVM 0.27: every reference is replaced), and its
+    allocation's ``buffer_data_alignment`` annotation (what CUDA codegen prints) to match."""
     mapping = {}
     for buf, align in aligns:
         ty = buf.ty
         new_ty = tirx.BufferType(ty.dtype, ty.storage_scope, ty.shape, ty.strides, ty.elem_offset,
                                  align, ty.offset_factor, ty.layout, ty.allocated_addr)
         mapping[buf] = tvm.tirx.buffer._ffi_api.BufferVar(buf.name, new_ty, None)
-    return substitute(body, mapping)
+
+    def on_alloc(alloc, _mutator):
+        notes = dict(alloc.annotations)
+        if notes.get(ALIGNMENT_NOTE, alloc.buffer.data_alignment) == alloc.buffer.data_alignment:
+            return alloc
+        notes[ALIGNMENT_NOTE] = alloc.buffer.data_alignment
+        return tirx.AllocBuffer(alloc.buffer, annotations=notes, span=alloc.span)
+
+    return tvm_ffi.structural_mutate(substitute(body, mapping), (tirx.AllocBuffer, on_alloc))

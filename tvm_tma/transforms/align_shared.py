@@ -8,7 +8,8 @@ period by :mod:`.tensor_map`); ``StorageRewrite`` gives ``shared`` buffers whose
 not overlap (two pipelines in a row) one allocation. The new allocation keeps the default
 alignment (64 bytes, ``__shared__ alignas(64)``, ``extern __shared__ __align__(64)``), so the
 views' alignment is lost. Emits the same PrimFunc with each such allocation declared with the
-largest alignment of the buffers declared on it.
+largest alignment of the buffers declared on it, and at least ``bulk_shared_fast_align`` (128)
+bytes where a bulk copy (``cp.async.bulk*``) reads or writes it.
 """
 
 from __future__ import annotations
@@ -16,25 +17,46 @@ from __future__ import annotations
 import tvm
 import tvm_ffi
 from tvm import tirx
+from tvm.ir.expr import TensorLoad
 
+from .. import rules
 from ._ir import data_owner, realign
 
 SCOPES = ("shared", "shared.dyn")
+BULK_COPIES = "tirx.ptx.cp_async_bulk"
+"""Prefix of the TVM ops of bulk copies (``cp.async.bulk``, ``cp.async.bulk.tensor``)."""
+MBARRIERS = "tirx.ptx.mbarrier"
+"""Prefix of the TVM ops on mbarriers (a bulk load names its barrier: not a tile to align)."""
 
 
 def align_merged(func: tirx.PrimFunc) -> tirx.PrimFunc:
-    """``func`` with each ``shared`` and ``shared.dyn`` allocation aligned like its most aligned view."""
+    """``func`` with each ``shared`` and ``shared.dyn`` allocation aligned like its most aligned
+    view, and to ``bulk_shared_fast_align`` bytes if a bulk copy reads or writes it."""
     needed: dict[int, int] = {}
+    owners: dict[int, int] = {}  # view -> the allocation it is declared on
+    bulk: list[tirx.Buffer] = []
+    barriers: set[int] = set()
 
     def on_decl(decl):
         owner = data_owner(decl.data)
         if owner is not None and decl.buffer.scope() in SCOPES:
-            key = owner.__chandle__()
+            key = owners[decl.buffer.__chandle__()] = owner.__chandle__()
             needed[key] = max(needed.get(key, 0), decl.buffer.data_alignment)
 
+    def on_call(call):
+        name = call.op.name if isinstance(call.op, tvm.ir.Op) else ""
+        if name.startswith(BULK_COPIES):
+            tvm_ffi.structural_walk(call, (TensorLoad, lambda load: bulk.append(load.source)))
+        elif name.startswith(MBARRIERS):
+            tvm_ffi.structural_walk(call, (TensorLoad, lambda load: barriers.add(load.source.__chandle__())))
+
     allocs = []
-    tvm_ffi.structural_walk(func.body, [(tirx.DeclBuffer, on_decl),
+    tvm_ffi.structural_walk(func.body, [(tirx.DeclBuffer, on_decl), (tvm.ir.Call, on_call),
                                         (tirx.AllocBuffer, lambda a: allocs.append(a.buffer))])
+    for buf in bulk:
+        if buf.scope() in SCOPES and buf.__chandle__() not in barriers:
+            key = owners.get(buf.__chandle__(), buf.__chandle__())
+            needed[key] = max(needed.get(key, 0), rules.limit("bulk_shared_fast_align"))
     raise_to = [(buf, needed[buf.__chandle__()]) for buf in allocs
                 if buf.__chandle__() in needed and buf.data_alignment < needed[buf.__chandle__()]]
     return func.with_body(realign(func.body, raise_to)) if raise_to else func

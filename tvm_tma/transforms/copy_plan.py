@@ -745,17 +745,20 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
                overwrite_guard: list[tirx.Stmt] | None = None) -> list[tirx.Stmt]:
     """The copies of one barrier phase, issued by the whole CTA::
 
-        if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [barrier], predicate ? bulk_bytes : 0
-                     # (bulk_bytes counts a tensor copy's whole box, edge boxes too)
         <before_sync>            # e.g. the wait for bulk stores that read the tiles
         __syncthreads()          # the shared tiles are no longer read: safe to overwrite
+        if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [barrier], predicate ? bulk_bytes : 0
+                     # (bulk_bytes counts a tensor copy's whole box, edge boxes too)
         if predicate: <bulk copies> <cp.async fallbacks> <if full: bulk else cp.async (guarded)>
         cp.async.mbarrier.arrive.noinc.shared.b64 [barrier]   # when there are fallbacks
 
     ``overwrite_guard``, when given, stands for ``<before_sync>; __syncthreads()`` (e.g. an
     "empty" barrier that only the issuing threads wait on). Predicated off, the phase still
-    completes (0 bytes expected, every arrival made), as an empty cp.async group would. The
-    barrier's arrival count must be :func:`arrival_count` of the plans.
+    completes (0 bytes expected, every arrival made), as an empty cp.async group would: at
+    the ``expect_tx`` itself, which is why it comes after the guard. Before it, a thread still
+    polling the slot's previous phase would find that phase's parity again and wait forever
+    (seen on the H100: the copy kernel with 128 threads, 2112 CTAs and a last step that only
+    some CTAs have). The barrier's arrival count must be :func:`arrival_count` of the plans.
     """
     tid, _ = flat_thread_index(threads)
     active = not (isinstance(predicate, tirx.IntImm) and int(predicate) == 1)
@@ -768,16 +771,16 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
                 nbytes = tirx.Select(plan.full, nbytes, T.uint32(0))
             expect = nbytes if expect is None else expect + nbytes
     stage = []
-    if expect is not None:
-        if active:
-            expect = tirx.Select(predicate, expect, T.uint32(0))
-        stage.append(tirx.IfThenElse(tid == 0, tirx.Evaluate(
-            T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, expect)), None))
     if overwrite_guard is not None:
         stage += overwrite_guard
     else:
         stage += [before_sync] if before_sync is not None else []
         stage.append(tirx.Evaluate(T.tvm_storage_sync("shared")))
+    if expect is not None:  # after the guard: every thread has waited on the slot's last phase
+        if active:
+            expect = tirx.Select(predicate, expect, T.uint32(0))
+        stage.append(tirx.IfThenElse(tid == 0, tirx.Evaluate(
+            T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, expect)), None))
     copies = []
     for plan in plans:
         if isinstance(plan, (BulkPlan, TensorPlan)):

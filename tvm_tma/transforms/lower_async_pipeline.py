@@ -14,8 +14,8 @@ Emits, per pipeline and queue, a ring ``bar[V]`` of mbarriers (TVM issue 15956, 
     __syncthreads()
     ...
     # producer of iteration G (prologue and body alike):
-    if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [bar + 8*(G % V)], <bulk bytes of stage>
     __syncthreads()                                     # every thread is done with G - V
+    if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [bar + 8*(G % V)], <bulk bytes of stage>
     cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes ...  # run r by thread r % T
     # or, for a strided or edge tile (tensor map encoded on the host, see .tensor_map):
     if tid == 0: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
@@ -34,7 +34,8 @@ Emits, per pipeline and queue, a ring ``bar[V]`` of mbarriers (TVM issue 15956, 
 loop (iteration k starts where k - 1 ended: a dry run of the body gives that state in closed
 form) and the epilogue, so the parity of every wait follows from the iteration and ``V``.
 Predicated-off stages still complete their phase (``expect_tx`` of 0 bytes), as empty groups
-would. Where InjectSoftwarePipeline made no ring (each stage writes its own region), stages
+would; that arrival completes the phase at once, so it comes after the ``__syncthreads``, when
+no thread still polls the slot's phase before (else one could find its parity again). Where InjectSoftwarePipeline made no ring (each stage writes its own region), stages
 are counted instead, and ``V`` is the number of stages in flight. Every thread waits, so no
 ``__syncthreads`` is needed between a copy and its readers; the one before each producer
 protects the version being overwritten. ``count`` is 1 (the ``expect_tx`` arrival) plus the

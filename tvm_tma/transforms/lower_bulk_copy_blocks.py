@@ -9,8 +9,8 @@ which a global→shared copy block carries the annotation ``tvm_tma.bulk_copy`` 
 loops that hold only it) is planned like a pipeline stage (:mod:`.copy_plan`) and emitted as
 a synchronous copy on a barrier of its own::
 
-    if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [bar], <bytes>
     __syncthreads()                        # earlier readers of the tile are done
+    if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [bar], <bytes>
     cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [S+...], [A+...], n, [bar]
     mbarrier.try_wait.parity [bar], (execution count) % 2
 

@@ -37,7 +37,13 @@ that execute it. Checked, per barrier slot and phase (rule ``mbarrier_protocol``
    of the bulk copies that complete on it, summed over threads and iterations;
 3. each wait targets the next phase of its slot not yet waited on, with parity ``phase % 2``,
    after all of that phase's arrivals and copies were issued (else it can deadlock), and no
-   arrival of a later phase precedes it (else the parity is ambiguous: ABA).
+   arrival of a later phase precedes it (else the parity is ambiguous: ABA);
+4. the next phase's arrivals and copies come after every thread's wait on the last one: the
+   waiting threads and the arriving ones met at a ``__syncthreads`` since, or the arriving
+   threads waited on another barrier's phase that those waiting threads arrived on after
+   their wait (an "empty" barrier). Else a thread still polling could see the next phase
+   complete first (an ``expect_tx`` of 0 bytes completes it at once) and find its parity again:
+   it waits forever.
 
 This is the strict protocol our pipelines emit: every phase of every slot is waited on,
 in order, before the slot is reused. Each kernel runs for the first and the last block of
@@ -59,7 +65,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import tvm
@@ -231,6 +237,10 @@ class _Slot:
     fenced: bool = False
     users_epoch: int = -1
     users: np.ndarray | None = None
+    waiters: np.ndarray | None = None  # threads that waited on the last phase (rule 4)
+    waiters_epoch: int = -1
+    informed: np.ndarray | None = None  # threads ordered after all of them through another barrier
+    carried: dict = field(default_factory=dict)  # arrivals on this phase: slot key -> (its phase, threads past their wait)
 
     def outstanding(self) -> str:
         if not (self.arrivals or self.expected or self.copied):
@@ -240,6 +250,7 @@ class _Slot:
 
     def advance(self) -> None:
         self.phase, self.arrivals, self.expected, self.copied = self.phase + 1, 0, 0, 0
+        self.carried = {}
 
 
 class _Verifier:
@@ -432,6 +443,34 @@ class _Verifier:
             slot.users_epoch, slot.users = self.epoch, np.zeros_like(threads)
         slot.users |= threads
 
+    def after_last_waits(self, slot: _Slot, what: str, threads: np.ndarray) -> None:
+        """Rule 4: the arrive or copy by ``threads`` that completes ``slot``'s phase is ordered
+        after every thread's wait on the phase before."""
+        if slot.arrivals < slot.count or slot.expected != slot.copied:
+            return  # the phase is not complete yet
+        if slot.waiters is None or slot.waiters_epoch != self.epoch:
+            return  # never waited on, or a __syncthreads since
+        if (slot.waiters & ~threads).any() and (threads & ~slot.informed).any():
+            self.fail(slot, f"{what} completes it before other threads are known to be done waiting "
+                      "on the phase before: expected a __syncthreads (or an empty-barrier wait) "
+                      "between (else they can find that parity again and wait forever)")
+
+    def carry(self, slot: _Slot, threads: np.ndarray) -> None:
+        """Arrivals by ``threads`` on ``slot`` order their earlier waits (rule 4) before
+        whoever waits on this phase."""
+        for key, other in self.slots.items():
+            if other is not slot and other.waiters is not None and other.waiters_epoch == self.epoch:
+                phase, done = slot.carried.get(key, (other.phase, np.zeros_like(threads)))
+                if phase == other.phase:
+                    slot.carried[key] = (phase, done | (threads & other.waiters))
+
+    def informs(self, slot: _Slot, threads: np.ndarray) -> None:
+        """A wait by ``threads`` on ``slot``'s phase orders them after the waits it carried."""
+        for key, (phase, done) in slot.carried.items():
+            other = self.slots[key]
+            if phase == other.phase and other.waiters_epoch == self.epoch and not (other.waiters & ~done).any():
+                other.informed = other.informed | threads
+
     def initialized(self, slot: _Slot, what: str) -> None:
         if slot.count is None:
             self.fail(None, f"{slot.name}: {what} before mbarrier.init: expected the barrier "
@@ -469,11 +508,14 @@ class _Verifier:
                       "makes its parity ambiguous)")
         slot.arrivals = arrivals
         slot.expected += 0 if tx_bytes is None else int(tx_bytes.sum())
+        self.after_last_waits(slot, "an arrival", threads)
+        self.carry(slot, threads)
 
-    def copy(self, slot: _Slot, _threads: np.ndarray, sizes: np.ndarray) -> None:
+    def copy(self, slot: _Slot, threads: np.ndarray, sizes: np.ndarray) -> None:
         slot.copied += int(sizes.sum())
+        self.after_last_waits(slot, "a copy", threads)
 
-    def wait(self, slot: _Slot, _threads: np.ndarray, parities: np.ndarray) -> None:
+    def wait(self, slot: _Slot, threads: np.ndarray, parities: np.ndarray) -> None:
         for parity in np.unique(parities):
             if parity != slot.phase % 2:
                 self.fail(slot, f"wait for parity {parity}: expected {slot.phase % 2} (phase "
@@ -484,7 +526,9 @@ class _Verifier:
         if slot.expected != slot.copied:
             self.fail(slot, f"expect_tx of {slot.expected} bytes, copies complete {slot.copied} "
                       "bytes: expected equal counts when the phase is waited on")
+        self.informs(slot, threads)
         slot.advance()
+        slot.waiters, slot.waiters_epoch, slot.informed = threads, self.epoch, np.zeros_like(threads)
 
 
 def _children(stmt) -> list:
