@@ -56,6 +56,21 @@ def check(copy: memcpy.TMACopy, nbytes: int, gen: torch.Generator, offset: int =
     return {"bytes": nbytes, "offset": offset, "wrong": wrong, "guard_overwritten": guard, "correct": wrong == 0 and guard == 0}
 
 
+def wrong_grid_refused(copy: memcpy.TMACopy) -> bool:
+    """Whether each tile kernel refuses a ``walk`` that does not cover the tiles (its host
+    check), instead of copying part of them."""
+    refused = []
+    for variant, kernel in copy._tiles:
+        src = tvm.runtime.from_dlpack(torch.zeros((3, variant.tile_bytes), dtype=torch.uint8, device="cuda"))
+        dst = tvm.runtime.from_dlpack(torch.zeros((3, variant.tile_bytes), dtype=torch.uint8, device="cuda"))
+        try:
+            kernel(src, dst, 1, 2)
+            refused.append(False)
+        except Exception as err:  # noqa: BLE001 (TVM raises its own error types)
+            refused.append("walk == ceil(tiles / ctas)" in str(err))
+    return all(refused)
+
+
 def queued_time_ms(launch, launches: int = 50) -> list[float]:
     """Per-launch GPU times (ms) in stream order without host overhead: the GPU spins
     (``torch.cuda._sleep``) while the host queues ``launches`` event-bracketed launches,
@@ -158,11 +173,12 @@ def main(argv: list[str] | None = None) -> int:
             continue
         path = str(opts.build_dir / lib["file"])
         entry = {**lib, "init": init_once(path)}
+        entry["wrong_grid_refused"] = wrong_grid_refused(memcpy.TMACopy(path))
         entry["variants"] = [vars(v) for v in memcpy.load(path)[1]]
         copy = copies[lib["name"]] = memcpy.TMACopy(path)
         sizes = [1, 15, 16, 17] + [n for t in copy.tile_sizes for n in (t - 1, t, t + 1, 3 * t + 17)]
         for v in copy.variants:
-            sizes += [trips * v.ctas * v.tile_bytes + extra for trips, extra in
+            sizes += [trips * (v.ctas or 1) * v.tile_bytes + extra for trips, extra in
                       ((1, 0), (v.stages - 1, 16), (v.stages, 48), (v.stages + 1, 5), (13, v.tile_bytes // 2 + 3))]
         if opts.big:
             sizes += [(1 << 31) + 16, (1 << 32) + 48]
@@ -185,8 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     for entry in report["libraries"]:
         checks = entry["checks"]
-        ok &= entry["init"]["correct"] and all(c["correct"] for c in checks)
-        print(f"{entry['name']}: init {entry['init']['correct']}; byte-exact {sum(c['correct'] for c in checks)}/"
+        ok &= entry["init"]["correct"] and entry["wrong_grid_refused"] and all(c["correct"] for c in checks)
+        print(f"{entry['name']}: init {entry['init']['correct']}; wrong grid refused {entry['wrong_grid_refused']}; byte-exact {sum(c['correct'] for c in checks)}/"
               f"{len(checks)} (sizes {[c['bytes'] for c in checks]})")
     timings = ["stream", "graph"] + (["call"] if opts.call_timing else [])
     for how in timings:

@@ -107,13 +107,6 @@ def hand_copies(cubin: pathlib.Path) -> dict:
     for k, chunk in ((2, 4096), (4, 2048), (4, 4096), (2, 8192), (8, 1024), (8, 2048)):
         out[f"tma{k}x{chunk // 1024}k"] = (
             lambda d, s, k=k, c=chunk: launch(get(f"tma_chunks{k}"), s.numel() // (k * c), 32, d, s, np.uint32(c), smem=k * c))
-    tvm_src = cubin.parent / "tvm_src.cubin"  # the library's generated CUDA, compiled here, launched by CuPy
-    if tvm_src.exists():
-        source = cupy.RawModule(path=str(tvm_src))
-        out["tvmsrc_pertile"] = lambda d, s: launch(source.get_function("copy_tiles_4096_1_pertile_kernel"), s.numel() // 4096,
-                                                    128, d, s, np.int64(s.numel() // 4096), smem=4096)
-        out["tvmsrc_persistent"] = lambda d, s: launch(source.get_function("copy_tiles_4096_2_528_kernel"), 528,
-                                                       128, d, s, np.int64(s.numel() // 4096), smem=4096)
     return out
 
 
