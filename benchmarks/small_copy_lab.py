@@ -48,6 +48,13 @@ EDITS["tvm_thread0_only_read_exit"] = EDITS["tvm_thread0_only"] + EDITS["tvm_rea
 EDITS["tvm_align128"] = [(r"extern __shared__ __align__\(64\)", "extern __shared__ __align__(128)")]
 EDITS["tvm_align1024"] = [(r"extern __shared__ __align__\(64\)", "extern __shared__ __align__(1024)")]
 EDITS["tvm_thread0_align128"] = EDITS["tvm_thread0_only"] + EDITS["tvm_align128"]
+EDITS["tvm_no_syncs"] = [(r"__syncthreads\(\);", "")]  # only right for one-thread CTAs (sizes <= 16 MiB)
+EDITS["tvm_no_inval"] = [(r"\n\s*tvm_builtin_ptx_mbarrier_inval_inval_shared_b64\([^;]*;", "")]
+EDITS["tvm_no_syncs_no_inval"] = EDITS["tvm_no_syncs"] + EDITS["tvm_no_inval"]
+EDITS["tvm_plain_wait"] = [(r'"mbarrier\.try_wait\.parity\.acquire\.cta\.shared::cta\.b64 P1, \[%0\], %1, %2;\\n"\s*'
+                            r'"@P1\s+bra\.uni DONE;\\n"\s*"bra\.uni\s+LAB_WAIT;\\n"',
+                            r'"mbarrier.try_wait.parity.shared::cta.b64 P1, [%0], %1;\\n" "@!P1 bra LAB_WAIT;\\n"')]
+EDITS["tvm_stripped"] = EDITS["tvm_plain_wait"] + EDITS["tvm_no_syncs_no_inval"]
 EDITS["tvm_no_hint"] = [(r"(mbarrier\.try_wait\.parity[^;]*b64 P1, \[%0\], %1), %2;", r"\1;")]
 EDITS["tvm_no_wait_fence"] = [(r"(tvm_builtin_cuda_mbarrier_wait\([^;]*;\n)\s*tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta\(\);\n", r"\1")]
 EDITS["tvm_no_hint_no_wait_fence"] = EDITS["tvm_no_hint"] + EDITS["tvm_no_wait_fence"]
@@ -101,9 +108,13 @@ def hand_copies(cubin: pathlib.Path) -> dict:
         out[f"empty_{grid}x{block}"] = lambda d, s, g=grid, b=block: launch(get("empty_kernel"), g, b, d, s, np.int64(0))
     out["ldst_528x256"] = lambda d, s: launch(get("ldst_kernel"), min(528, s.numel() // 4096), 256, d, s, np.int64(s.numel() // 16))
     for tile, block, wait in ((1024, 32, "read"), (2048, 32, "read"), (4096, 32, "read"), (8192, 32, "read"),
-                              (16384, 32, "read"), (4096, 128, "read"), (4096, 32, "full"), (4096, 128, "full")):
+                              (16384, 32, "read"), (4096, 128, "read"), (4096, 32, "full"), (4096, 128, "full"),
+                              (4096, 1, "read"), (4096, 256, "read")):
         out[f"tma1_{tile // 1024}k_{wait}_b{block}"] = (
             lambda d, s, t=tile, b=block, w=wait: launch(get(f"tma_tile_{w}"), s.numel() // t, b, d, s, np.uint32(t), smem=t))
+    for smem in (8192, 16384, 32768):  # one thread per CTA, fewer CTAs per SM (shared memory bound)
+        out[f"tma1_4k_read_b1_smem{smem // 1024}k"] = (
+            lambda d, s, m=smem: launch(get("tma_tile_read"), s.numel() // 4096, 1, d, s, np.uint32(4096), smem=m))
     for k, chunk in ((2, 4096), (4, 2048), (4, 4096), (2, 8192), (8, 1024), (8, 2048)):
         out[f"tma{k}x{chunk // 1024}k"] = (
             lambda d, s, k=k, c=chunk: launch(get(f"tma_chunks{k}"), s.numel() // (k * c), 32, d, s, np.uint32(c), smem=k * c))
