@@ -422,27 +422,8 @@ def empty_phase_after_a_guard(A: T.Buffer((4096,), "float32")):
                 T.tvm_storage_sync("shared")
                 if tx == 0:
                     T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[0]), T.Select(k == 0, T.uint32(1024), T.uint32(0)))
-                    if k == 0:
-                        T.ptx[BULK](T.address_of(S[0]), T.address_of(A[0]), T.uint32(1024), T.address_of(bar[0]))
-                T.cuda.mbarrier_wait(T.address_of(bar[0]), k % 2)
-
-
-@T.prim_func(s_tir=True)
-def empty_phase_before_the_guard(A: T.Buffer((4096,), "float32")):
-    for tx in T.thread_binding(32, thread="threadIdx.x"):
-        with T.sblock("k"):
-            S = T.sblock_alloc_buffer((256,), "float32", scope="shared", align=128)
-            bar = T.sblock_alloc_buffer((1,), "uint64", scope="shared", align=8)
-            if tx == 0:
-                T.ptx.mbarrier.init.shared.b64(T.address_of(bar[0]), T.uint32(1))
-                T.ptx.fence.proxy.async_.shared__cta()
-            for k in range(2):
-                if tx == 0:  # k = 1: completes phase 1 while threads may still poll phase 0
-                    T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[0]), T.Select(k == 0, T.uint32(1024), T.uint32(0)))
-                T.tvm_storage_sync("shared")
-                if tx == 0:
-                    if k == 0:
-                        T.ptx[BULK](T.address_of(S[0]), T.address_of(A[0]), T.uint32(1024), T.address_of(bar[0]))
+                if tx == 0 and k == 0:
+                    T.ptx[BULK](T.address_of(S[0]), T.address_of(A[0]), T.uint32(1024), T.address_of(bar[0]))
                 T.cuda.mbarrier_wait(T.address_of(bar[0]), k % 2)
 
 
@@ -450,8 +431,11 @@ def test_a_phase_completes_only_after_every_wait_on_the_phase_before():
     # An expect_tx of 0 bytes completes its phase at once: before the __syncthreads, a thread
     # still polling phase 0 would find parity 0 again (phase 2) and wait forever. This hung
     # the copy kernel on the H100 (128 threads, a last step that only some CTAs have).
-    verify(tvm.IRModule({"main": empty_phase_after_a_guard.with_attr("global_symbol", "main")}))
-    raises(tvm.IRModule({"main": empty_phase_before_the_guard.with_attr("global_symbol", "main")}),
+    mod = tvm.IRModule({"main": empty_phase_after_a_guard.with_attr("global_symbol", "main")})
+    verify(mod)
+    (body,) = [s for s in nodes(mod, tirx.SeqStmt) if len(s.seq) == 4]  # the loop body
+    sync, expect, *rest = body.seq
+    raises(replace(mod, body, tirx.SeqStmt([expect, sync, *rest])),  # expect_tx before the guard
            RULE + r"bar\[0\] phase 1: an arrival completes it before other threads are known to be done "
            r"waiting on the phase before: expected a __syncthreads \(or an empty-barrier wait\) between "
            r".*\(at k=1\)")
