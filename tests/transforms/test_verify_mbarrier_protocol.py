@@ -409,45 +409,42 @@ def one_phase_too_many_for_even_n(A: T.Buffer((4096,), "float32"), n: T.int32):
                     T.cuda.mbarrier_wait(T.address_of(bar[0]), k % 2)
 
 
-@T.prim_func(s_tir=True)
-def empty_phase_after_a_guard(A: T.Buffer((4096,), "float32")):
-    for tx in T.thread_binding(32, thread="threadIdx.x"):
-        with T.sblock("k"):
-            S = T.sblock_alloc_buffer((256,), "float32", scope="shared", align=128)
-            bar = T.sblock_alloc_buffer((1,), "uint64", scope="shared", align=8)
-            if tx == 0:
-                T.ptx.mbarrier.init.shared.b64(T.address_of(bar[0]), T.uint32(1))
-                T.ptx.fence.proxy.async_.shared__cta()
-            for k in range(2):  # the second phase copies nothing (a step past the last tile)
-                T.tvm_storage_sync("shared")
-                if tx == 0:
-                    T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[0]), T.Select(k == 0, T.uint32(1024), T.uint32(0)))
-                if tx == 0 and k == 0:
-                    T.ptx[BULK](T.address_of(S[0]), T.address_of(A[0]), T.uint32(1024), T.address_of(bar[0]))
-                T.cuda.mbarrier_wait(T.address_of(bar[0]), k % 2)
+COPY_GRIDS = [{"tiles": t, "ctas": c, "walk": -(-t // c)} for t in (1, 5, 7, 13) for c in (1, 2, 3, 4, 5) if c <= t]
 
 
-def test_a_phase_completes_only_after_every_wait_on_the_phase_before():
-    # An expect_tx of 0 bytes completes its phase at once: before the __syncthreads, a thread
-    # still polling phase 0 would find parity 0 again (phase 2) and wait forever. This hung
-    # the copy kernel on the H100 (128 threads, a last step that only some CTAs have).
-    mod = tvm.IRModule({"main": empty_phase_after_a_guard.with_attr("global_symbol", "main")})
-    verify(mod)
-    (body,) = [s for s in nodes(mod, tirx.SeqStmt) if len(s.seq) == 4]  # the loop body
-    sync, expect, *rest = body.seq
-    raises(replace(mod, body, tirx.SeqStmt([expect, sync, *rest])),  # expect_tx before the guard
-           RULE + r"bar\[0\] phase 1: an arrival completes it before other threads are known to be done "
-           r"waiting on the phase before: expected a __syncthreads \(or an empty-barrier wait\) between "
-           r".*\(at k=1\)")
+def copy_kernel(stages: int, threads: int) -> tvm.IRModule:
+    from tvm_tma.kernels.bulk_copy import copy_tiles
+
+    return verified_ir(tvm.IRModule({"main": copy_tiles(tile_bytes=2048, stages=stages, threads=threads)}))
 
 
 @pytest.mark.parametrize("stages,threads", [(2, 128), (3, 128), (2, 1)])
 def test_copy_kernel_verifies_with_steps_past_the_last_tile(stages, threads):
-    from tvm_tma.kernels.bulk_copy import copy_tiles
+    verify(copy_kernel(stages, threads), sample_values=COPY_GRIDS)
 
-    mod = verified_ir(tvm.IRModule({"main": copy_tiles(tile_bytes=2048, stages=stages, threads=threads)}))
-    samples = [{"tiles": t, "ctas": c, "walk": -(-t // c)} for t in (1, 5, 7, 13) for c in (1, 2, 3, 4, 5) if c <= t]
-    verify(mod, sample_values=samples)
+
+def test_expect_tx_before_the_guard_is_a_race():
+    # What the copy kernel hung on (H100, 128 threads, a last step only some CTAs have): the
+    # expect_tx of a step with no tile (0 bytes) completes its phase at once; before the
+    # __syncthreads a thread still polling the phase before finds its parity again.
+    def expect_first(seq, mutator):
+        items = [mutator.default_mutate(x) for x in seq.seq]
+        for i in range(len(items) - 1):
+            expect = calls(tvm.IRModule({"main": tirx.PrimFunc([], items[i + 1])}), "tirx.ptx.mbarrier_arrive_expect_tx")
+            if isinstance(items[i], tirx.Evaluate) and _is_sync(items[i]) and expect:
+                items[i], items[i + 1] = items[i + 1], items[i]
+        return tirx.SeqStmt(items)
+
+    mod = copy_kernel(2, 128)
+    mod = tvm.IRModule({"main": tvm_ffi.structural_mutate(mod["main"], (tirx.SeqStmt, expect_first))})
+    # 5 tiles on 2 CTAs: CTA 1 copies tiles 1 and 3, its third step none.
+    raises(mod, r"mbarrier_protocol: copy: tma_bar_q0\[0\] phase 2: an arrival completes it before other "
+           r"threads are known to be done waiting on the phase before: expected a __syncthreads \(or an "
+           r"empty-barrier wait\) .*\(at ctas=2, walk=3, tiles=5, blockIdx.x=1, step=1\)", sample_values=COPY_GRIDS)
+
+
+def _is_sync(stmt: tirx.Evaluate) -> bool:
+    return isinstance(stmt.value, tvm.ir.Call) and stmt.value.op.name == "tirx.tvm_storage_sync"
 
 
 def test_dropped_empty_barrier_wait_is_caught():
