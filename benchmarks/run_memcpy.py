@@ -57,10 +57,10 @@ def check(copy: memcpy.TMACopy, nbytes: int, gen: torch.Generator, offset: int =
 
 
 def wrong_grid_refused(copy: memcpy.TMACopy) -> bool:
-    """Whether each tile kernel refuses a ``walk`` that does not cover the tiles (its host
-    check), instead of copying part of them."""
+    """Whether each persistent tile kernel refuses a ``walk`` that does not cover the tiles
+    (its host check), instead of copying part of them."""
     refused = []
-    for variant, kernel in copy._tiles:
+    for variant, kernel in (t for t in copy._tiles if t[0].ctas is not None):
         src = tvm.runtime.from_dlpack(torch.zeros((3, variant.tile_bytes), dtype=torch.uint8, device="cuda"))
         dst = tvm.runtime.from_dlpack(torch.zeros((3, variant.tile_bytes), dtype=torch.uint8, device="cuda"))
         try:
@@ -80,12 +80,14 @@ def queued_time_ms(launch, launches: int = 50) -> list[float]:
     return timed_launches(launch, launches, spin_cycles=SPIN_CYCLES)
 
 
-def bandwidth(copies: dict[str, memcpy.TMACopy], nbytes: int, call_timing: bool) -> dict:
+def bandwidth(copies: dict[str, memcpy.TMACopy], nbytes: int, call_timing: bool, rounds: int = 1) -> dict:
     """GB/s (read + written) of each TMA copy variant and of cudaMemcpy D2D (torch ``copy_``)
     on the same buffers, from the median of: ``stream``: launches queued behind a spinning
     GPU (:func:`queued_time_ms`, GPU time in stream order); ``graph``: CUDA-graph replays
     (:func:`run_gpu.graph_time_ms`; cudaMemcpy becomes a graph memcpy node); ``call`` (with
-    ``call_timing``): event-timed Python calls, host overhead included."""
+    ``call_timing``): event-timed Python calls, host overhead included. With ``rounds`` > 1
+    all are timed that many times in turn, and each figure is the median of the rounds (each
+    round's figure in ``"rounds"``)."""
     src = torch.randint(0, 256, (nbytes,), dtype=torch.uint8, device="cuda")
     dst = torch.empty_like(src)
     tvm_src, tvm_dst = tvm.runtime.from_dlpack(src), tvm.runtime.from_dlpack(dst)
@@ -93,16 +95,23 @@ def bandwidth(copies: dict[str, memcpy.TMACopy], nbytes: int, call_timing: bool)
     timers = {"stream": queued_time_ms, "graph": graph_time_ms}
     if call_timing:
         timers["call"] = lambda launch: time_ms(launch, 20, 200.0)
-    row = {"bytes": nbytes, "memcpy": {}, "tma": {}}
-    for how, timer in timers.items():
-        row["memcpy"][how] = rate(statistics.median(timer(lambda: dst.copy_(src))))
-    for name, copy in copies.items():
-        dst.fill_(0x5A)
-        entry = {how: rate(statistics.median(timer(lambda: copy(tvm_dst, tvm_src)))) for how, timer in timers.items()}
-        entry["correct"] = bool(torch.equal(dst, src))
-        entry["ratio"] = {how: entry[how] / row["memcpy"][how] for how in timers}
-        row["tma"][name] = entry
-    del src, dst, tvm_src, tvm_dst
+    launches = {"memcpy": lambda: dst.copy_(src)}
+    launches.update({name: (lambda copy=copy: copy(tvm_dst, tvm_src)) for name, copy in copies.items()})
+    rates = {name: {how: [] for how in timers} for name in launches}
+    correct = dict.fromkeys(copies, True)
+    for _ in range(rounds):
+        for name, launch in launches.items():
+            dst.fill_(0x5A)
+            for how, timer in timers.items():
+                rates[name][how].append(rate(statistics.median(timer(launch))))
+            if name in copies:
+                correct[name] &= bool(torch.equal(dst, src))
+    median = {name: {how: statistics.median(r) for how, r in per.items()} for name, per in rates.items()}
+    row = {"bytes": nbytes, "memcpy": {**median["memcpy"], "rounds": rates["memcpy"]}, "tma": {}}
+    for name in copies:
+        row["tma"][name] = {**median[name], "rounds": rates[name], "correct": correct[name],
+                            "ratio": {how: median[name][how] / median["memcpy"][how] for how in timers}}
+    del src, dst, tvm_src, tvm_dst, launches
     torch.cuda.empty_cache()
     return row
 
@@ -163,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-gib", type=int, default=8)
     parser.add_argument("--only", help="comma-separated library names to run (default: all)")
     parser.add_argument("--call-timing", action="store_true", help="also time whole Python calls (host overhead)")
+    parser.add_argument("--rounds", type=int, default=1, help="time everything this many times in turn (medians)")
     opts = parser.parse_args(argv)
     manifest = json.loads((opts.build_dir / "manifest.json").read_text())
     gen = torch.Generator(device="cuda").manual_seed(2026)
@@ -193,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         sizes.append(opts.max_gib << 30)
     report["bandwidth"] = []
     for size in sizes:
-        report["bandwidth"].append(bandwidth(copies, size, opts.call_timing))
+        report["bandwidth"].append(bandwidth(copies, size, opts.call_timing, opts.rounds))
         print(json.dumps(report["bandwidth"][-1]), flush=True)
     opts.out.mkdir(parents=True, exist_ok=True)
     (opts.out / "results.json").write_text(json.dumps(report, indent=1))

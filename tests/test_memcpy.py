@@ -80,7 +80,16 @@ def test_the_grid_is_at_most_ctas_and_at_most_one_cta_per_tile(copier):
     copy(dst, src)
     assert kernels.calls[0] == ("copy_tiles_32_2", [(9, 32), (9, 32), 4, 3])  # CTA 0 copies tiles 0, 4, 8; CTAs 1-3 two each
     assert memcpy.Variant(32, 2, 4).grid(8) == (4, 2)
-    assert memcpy.Variant(32, 2, None).grid(9) == (9, 1)
+
+
+def test_one_cta_per_tile_takes_no_grid_arguments(copier):
+    copy, kernels = copier
+    memcpy._modules["fake"] = kernels, (memcpy.Variant(16, 1, None),)
+    src, dst = (tvm.runtime.tensor(np.zeros(9 * 16, "uint8")) for _ in range(2))
+    memcpy.TMACopy("fake")(dst, src)
+    assert kernels.calls == [("copy_tile_per_cta_16", [(9, 16), (9, 16)])]
+    with pytest.raises(ValueError, match=r"Variant: stages: expected 1 with one CTA per tile \(ctas=None\), got 2"):
+        memcpy.Variant(16, 2, None)
 
 
 def test_the_last_variant_must_take_any_size():

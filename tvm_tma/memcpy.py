@@ -12,12 +12,13 @@ building) happens once per library path, under a lock, however many threads cons
 ``TMACopy`` at once (nvFuser PR 6012's reviewers found its lazy kernel initialization
 thread-unsafe).
 
-The library holds one tile kernel per tile size, ring stages and threads of its
-:class:`Variant` s and the one-byte-per-thread tail kernel; ``build`` writes the variants next
-to it (``<library>.json``). A copy of ``n`` bytes runs the first variant whose ``max_bytes``
-admits ``n`` over the whole tiles, on a grid of at most ``ctas`` CTAs and at most one per tile
-(:meth:`Variant.grid`), and the tail kernel over the last ``n % tile_bytes`` bytes. Sources or destinations not aligned to 16
-bytes (``bulk_global_align``) go wholly to the byte kernel, with a warning naming the rule.
+The library holds the tile kernel of each :class:`Variant` (the persistent ring kernel, or one
+CTA per tile) and the one-byte-per-thread tail kernel; ``build`` writes the variants next to it
+(``<library>.json``). A copy of ``n`` bytes runs the first variant whose ``max_bytes`` admits
+``n`` over the whole tiles (a ring kernel on at most ``ctas`` CTAs and at most one per tile,
+:meth:`Variant.grid`), and the tail kernel over the last ``n % tile_bytes`` bytes. Sources or
+destinations not aligned to 16 bytes (``bulk_global_align``) go wholly to the byte kernel,
+with a warning naming the rule.
 
 Kernels launch on TVM's current stream for the device: inside
 ``tvm_ffi.use_torch_stream(...)`` that is torch's stream, so copies can be captured in CUDA
@@ -43,9 +44,10 @@ from . import rules
 
 @dataclass(frozen=True)
 class Variant:
-    """One way to run the library's tile kernels: at most ``ctas`` persistent CTAs (``None``:
-    one CTA per tile) of ``threads`` threads walk tiles of ``tile_bytes`` through a ``stages``-stage
-    pipelined ring; used for copies of at most ``max_bytes`` (``None``: any size)."""
+    """One way to run the library's tile kernels: at most ``ctas`` persistent CTAs of
+    ``threads`` threads walk tiles of ``tile_bytes`` through a ``stages``-stage pipelined ring
+    (``copy_tiles``), or, ``ctas=None`` and ``stages=1``, one CTA per tile (``copy_tile_per_cta``);
+    used for copies of at most ``max_bytes`` (``None``: any size)."""
 
     tile_bytes: int
     stages: int
@@ -53,27 +55,44 @@ class Variant:
     max_bytes: int | None = None
     threads: int = 128
 
+    def __post_init__(self):
+        if self.ctas is None and self.stages != 1:
+            raise ValueError(f"Variant: stages: expected 1 with one CTA per tile (ctas=None), got {self.stages}")
+
     @property
     def function(self) -> str:
         """The kernel's name in the library (variants that differ in ``ctas`` or ``max_bytes``
         only share it)."""
         suffix = f"_t{self.threads}" if self.threads != 128 else ""
+        if self.ctas is None:
+            return f"copy_tile_per_cta_{self.tile_bytes}{suffix}"
         return f"copy_tiles_{self.tile_bytes}_{self.stages}{suffix}"
 
-    def grid(self, tiles: int) -> tuple[int, int]:
-        """CTAs and steps per CTA (``walk``) for ``tiles`` tiles: at most ``ctas`` CTAs,
-        never more than one per tile."""
-        ctas = min(self.ctas or tiles, tiles)
+    def kernel(self) -> Any:
+        """The variant's tile kernel (a ``tirx.PrimFunc``; needs TVM's compiler)."""
+        from .kernels.bulk_copy import copy_tile_per_cta, copy_tiles
+
+        if self.ctas is None:
+            return copy_tile_per_cta(tile_bytes=self.tile_bytes, threads=self.threads)
+        return copy_tiles(tile_bytes=self.tile_bytes, stages=self.stages, threads=self.threads)
+
+    def grid(self, tiles: int) -> tuple[int, ...]:
+        """The grid arguments of the kernel for ``tiles`` tiles: none for one CTA per tile;
+        else CTAs (at most ``ctas``, never more than one per tile) and steps per CTA (``walk``)."""
+        if self.ctas is None:
+            return ()
+        ctas = min(self.ctas, tiles)
         return ctas, -(-tiles // ctas)
 
 
-VARIANTS = (Variant(4096, 2, None, max_bytes=16 << 20, threads=1), Variant(4096, 2, None))
+VARIANTS = (Variant(4096, 1, None, max_bytes=16 << 20, threads=1), Variant(4096, 1, None))
 """What :func:`build` puts in the library by default, from the sweeps of
 ``benchmarks/build_memcpy.py`` on the H100 (benchmarks/RESULTS.md, seventh session): 4 KiB
-tiles, one CTA per tile (``walk == 1``: the hardware's CTA scheduler keeps the most tiles in
-flight; persistent grids of 528-4224 CTAs walking several tiles reached 0.93-0.96 of
-cudaMemcpy from 64 MiB up, one CTA per tile 0.99-1.0); one thread per CTA up to 16 MiB
-(latency-bound copies: no other threads to synchronize), 128 above."""
+tiles, one CTA per tile (``copy_tile_per_cta``: the hardware's CTA scheduler keeps the most
+tiles in flight; persistent grids of 528-4224 CTAs walking several tiles reached 0.93-0.96 of
+cudaMemcpy from 64 MiB up, one CTA per tile 0.99-1.0, and the ring kernel with one tile per CTA
+ran 2-4% behind it at 1-4 MiB); one thread per CTA up to 16 MiB (latency-bound copies: no
+other threads to synchronize), 128 above."""
 
 _lock = threading.Lock()
 _modules: dict[str, Any] = {}
@@ -89,8 +108,7 @@ def build(path: str | os.PathLike, *, variants: tuple[Variant, ...] = VARIANTS) 
     if not variants or variants[-1].max_bytes is not None:
         raise ValueError(f"build: variants: expected a last variant with max_bytes=None, got {variants}")
     path = str(path)
-    kernels = {v.function: dict(tile_bytes=v.tile_bytes, stages=v.stages, threads=v.threads) for v in variants}
-    executable = compile_sm90a(bulk_copy_module(kernels), "tma")
+    executable = compile_sm90a(bulk_copy_module({v.function: v.kernel() for v in variants}), "tma")
     pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
     executable.export_library(path)
     pathlib.Path(path + ".json").write_text(json.dumps({"variants": [asdict(v) for v in variants]}))

@@ -46,6 +46,7 @@ __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(
 }
 extern "C" __global__ void __launch_bounds__(256) copy_tail_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t n, int64_t start);
 extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t cse_v8, int64_t ctas, int64_t tiles, int64_t walk);
+extern "C" __global__ void copy_tile_per_cta_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t tiles);
 extern "C" __global__ void __launch_bounds__(256) copy_tail_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t n, int64_t start) {
   int64_t cse_v1 = (((int64_t)blockIdx.x) * (int64_t)256);
   if ((((((int64_t)blockIdx.x) * (int64_t)256) + start) + ((int64_t)threadIdx.x)) < n) {
@@ -180,4 +181,24 @@ extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __res
     tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))));
     tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[3]))));
   }
+}
+
+extern "C" __global__ void copy_tile_per_cta_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t tiles) {
+  __shared__ alignas(8) uint64_t tma_bar_copy0_ptr[1];
+  tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_copy0_ptr[0]))), (uint)1);
+  tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
+  __syncthreads();
+  extern __shared__ __align__(128) uchar A_shared_dyn_ptr[];
+  __syncthreads();
+  tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_copy0_ptr[0]))), (uint)4096);
+  int64_t cse_v2 = (((int64_t)blockIdx.x) * (int64_t)4096);
+  tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[0]))), (&(A_ptr[(((int64_t)blockIdx.x) * (int64_t)4096)])), (uint)4096, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_copy0_ptr[0]))));
+  tvm_builtin_cuda_mbarrier_wait((&(tma_bar_copy0_ptr[0])), 0);
+  tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
+  __syncthreads();
+  tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group((&(B_ptr[(((int64_t)blockIdx.x) * (int64_t)4096)])), tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_dyn_ptr[0]))), (uint)4096);
+  tvm_builtin_ptx_cp_async_bulk_commit_group_async_bulk_commit_group();
+  tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_0();
+  __syncthreads();
+  tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_copy0_ptr[0]))));
 }

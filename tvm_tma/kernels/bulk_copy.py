@@ -10,8 +10,11 @@ CTA ``b`` walks the tiles ``b, b + ctas, b + 2 ctas, ...`` in ``walk`` steps (an
 (``cache_read`` into ``shared.dyn``) run ``stages - 1`` tiles ahead, and whose consumer is the
 bulk store of the tile (:func:`tvm_tma.schedule.bulk_store`), run before the next load is
 issued (``consumers_first``) so that one store is always in flight. A step past the last tile
-skips the copy (a predicate uniform over the tile). With ``walk == 1`` every CTA copies one
-tile (nvFuser's first version).
+skips the copy (a predicate uniform over the tile).
+
+``copy_tile_per_cta``: the same copy with one CTA per tile (grid = ``tiles``, nvFuser's first
+version): a bulk load completing on an mbarrier (``tvm_tma.schedule.bulk_copy``), then the bulk
+store; no ring, no grid arguments.
 
 ``copy_tail``: ``B[i] = A[i]`` for ``start <= i < n`` bytes, one byte per thread: the bytes
 that do not fill a tile, and buffers not aligned for bulk copies.
@@ -20,10 +23,10 @@ that do not fill a tile, and buffers not aligned for bulk copies.
 from __future__ import annotations
 
 import tvm
-from tvm import tirx
+from tvm import te, tirx
 from tvm.script import tirx as T
 
-from ..schedule import bulk_store, tma_pipeline
+from ..schedule import bulk_copy, bulk_store, tma_pipeline
 from ._common import stage_to_shared, thread_vectorize
 
 VECTOR = 16  # bytes per thread access in the (unused by bulk copies) copy loop nests
@@ -31,9 +34,7 @@ VECTOR = 16  # bytes per thread access in the (unused by bulk copies) copy loop 
 
 def copy_tiles(*, tile_bytes: int = 32768, stages: int = 4, threads: int = 128) -> tirx.PrimFunc:
     """The tiled copy (module docstring); ``tile_bytes`` a multiple of ``threads * 16``."""
-    if tile_bytes % (threads * VECTOR):
-        raise ValueError(f"copy_tiles: tile_bytes: expected a multiple of threads * {VECTOR} = "
-                         f"{threads * VECTOR}, got {tile_bytes}")
+    _check_tile("copy_tiles", tile_bytes, threads)
 
     @T.prim_func(s_tir=True)
     def copy(a: T.handle, b: T.handle, ctas: T.int64, walk: T.int64):
@@ -60,6 +61,29 @@ def copy_tiles(*, tile_bytes: int = 32768, stages: int = 4, threads: int = 128) 
     return sch.mod["main"]
 
 
+def copy_tile_per_cta(*, tile_bytes: int = 4096, threads: int = 1) -> tirx.PrimFunc:
+    """One CTA per tile (module docstring); ``tile_bytes`` a multiple of ``threads * 16``."""
+    _check_tile("copy_tile_per_cta", tile_bytes, threads)
+    tiles = tirx.Var("tiles", "int64")
+    shape = (tiles, tirx.const(tile_bytes, "int64"))
+    a = te.placeholder(shape, "uint8", name="A")
+    b = te.compute(shape, lambda t, e: a[t, e], name="B")
+    sch = tvm.s_tir.Schedule(te.create_prim_func([a, b]))
+    block = sch.get_sblock("B")
+    tile, e = sch.get_loops(block)
+    sch.bind(tile, "blockIdx.x")
+    thread_vectorize(sch, e, threads, VECTOR)
+    bulk_copy(sch, stage_to_shared(sch, block, 0, tile, threads, VECTOR))
+    bulk_store(sch, block)
+    return sch.mod["main"]
+
+
+def _check_tile(kernel: str, tile_bytes: int, threads: int) -> None:
+    if tile_bytes % (threads * VECTOR):
+        raise ValueError(f"{kernel}: tile_bytes: expected a multiple of threads * {VECTOR} = "
+                         f"{threads * VECTOR}, got {tile_bytes}")
+
+
 @T.prim_func(s_tir=True)
 def _copy_tail(a: T.handle, b: T.handle, start: T.int64):
     n = T.int64()
@@ -79,10 +103,10 @@ def copy_tail() -> tirx.PrimFunc:
     return _copy_tail
 
 
-def bulk_copy_module(tile_kernels: dict[str, dict[str, int]] | None = None) -> tvm.IRModule:
-    """:func:`copy_tiles` for each ``name -> copy_tiles keyword arguments`` of ``tile_kernels``
-    and ``copy_tail``, in one module (what :mod:`tvm_tma.memcpy` builds and loads); default:
-    one ``copy_tiles`` with the default arguments."""
-    funcs = {name: copy_tiles(**kwargs) for name, kwargs in (tile_kernels or {"copy_tiles": {}}).items()}
+def bulk_copy_module(tile_kernels: dict[str, tirx.PrimFunc] | None = None) -> tvm.IRModule:
+    """The tile kernels ``tile_kernels`` (name -> PrimFunc) and ``copy_tail``, in one module
+    (what :mod:`tvm_tma.memcpy` builds and loads); default: ``copy_tiles`` and
+    ``copy_tile_per_cta`` with their default arguments."""
+    funcs = dict(tile_kernels or {"copy_tiles": copy_tiles(), "copy_tile_per_cta": copy_tile_per_cta()})
     funcs["copy_tail"] = copy_tail()
     return tvm.IRModule({name: f.with_attr("global_symbol", name) for name, f in funcs.items()})
