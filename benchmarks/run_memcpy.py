@@ -183,9 +183,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         path = str(opts.build_dir / lib["file"])
         entry = {**lib, "init": init_once(path)}
-        entry["wrong_grid_refused"] = wrong_grid_refused(memcpy.TMACopy(path))
-        entry["variants"] = [vars(v) for v in memcpy.load(path)[1]]
         copy = copies[lib["name"]] = memcpy.TMACopy(path)
+        entry["wrong_grid_refused"] = wrong_grid_refused(copy)
+        entry["variants"] = [vars(v) for v in copy.variants]
         sizes = [1, 15, 16, 17] + [n for t in copy.tile_sizes for n in (t - 1, t, t + 1, 3 * t + 17)]
         for v in copy.variants:
             sizes += [trips * (v.ctas or 1) * v.tile_bytes + extra for trips, extra in

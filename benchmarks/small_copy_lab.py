@@ -39,26 +39,20 @@ MiB = 1 << 20
 EDITS = {
     "tvm": [],
     "tvm_read_exit": [(r"cp\.async\.bulk\.wait_group 0;", "cp.async.bulk.wait_group.read 0;")],
-    "tvm_no_prologue_sync": [(r"(mbarrier_arrive_expect_tx[^\n]*\n  }\n)  __syncthreads\(\);\n", r"\1")],
+    "tvm_no_syncs": [(r"__syncthreads\(\);", "")],  # only right for one-thread CTAs (sizes <= 16 MiB)
+    "tvm_no_inval": [(r"\n\s*tvm_builtin_ptx_mbarrier_inval_inval_shared_b64\([^;]*;", "")],
+    "tvm_plain_wait": [(r'"mbarrier\.try_wait\.parity\.acquire\.cta\.shared::cta\.b64 P1, \[%0\], %1, %2;\\n"\s*'
+                        r'"@P1\s+bra\.uni DONE;\\n"\s*"bra\.uni\s+LAB_WAIT;\\n"',
+                        r'"mbarrier.try_wait.parity.shared::cta.b64 P1, [%0], %1;\\n" "@!P1 bra LAB_WAIT;\\n"')],
+    "tvm_no_hint": [(r"(mbarrier\.try_wait\.parity[^;]*b64 P1, \[%0\], %1), %2;", r"\1;")],
+    "tvm_no_wait_fence": [(r"(tvm_builtin_cuda_mbarrier_wait\([^;]*;\n)\s*tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta\(\);\n", r"\1")],
 }
-EDITS["tvm_both"] = EDITS["tvm_read_exit"] + EDITS["tvm_no_prologue_sync"]
-EDITS["tvm_thread0_only"] = [(r"__syncthreads\(\);", ""),
-                             (r"(void __launch_bounds__\(\d+\) copy_tiles_\w+\([^)]*\) \{\n)", r"\1  if (threadIdx.x != 0) return;\n")]
-EDITS["tvm_thread0_only_read_exit"] = EDITS["tvm_thread0_only"] + EDITS["tvm_read_exit"]
-EDITS["tvm_align128"] = [(r"extern __shared__ __align__\(64\)", "extern __shared__ __align__(128)")]
-EDITS["tvm_align1024"] = [(r"extern __shared__ __align__\(64\)", "extern __shared__ __align__(1024)")]
-EDITS["tvm_thread0_align128"] = EDITS["tvm_thread0_only"] + EDITS["tvm_align128"]
-EDITS["tvm_no_syncs"] = [(r"__syncthreads\(\);", "")]  # only right for one-thread CTAs (sizes <= 16 MiB)
-EDITS["tvm_no_inval"] = [(r"\n\s*tvm_builtin_ptx_mbarrier_inval_inval_shared_b64\([^;]*;", "")]
+"""Edits of the default library as it is built now. Earlier edits (tile alignment, thread 0
+alone, no prologue ``__syncthreads``) targeted the library of their day: they are in the git
+history, their figures in benchmarks/RESULTS.md (seventh session)."""
 EDITS["tvm_no_syncs_no_inval"] = EDITS["tvm_no_syncs"] + EDITS["tvm_no_inval"]
-EDITS["tvm_plain_wait"] = [(r'"mbarrier\.try_wait\.parity\.acquire\.cta\.shared::cta\.b64 P1, \[%0\], %1, %2;\\n"\s*'
-                            r'"@P1\s+bra\.uni DONE;\\n"\s*"bra\.uni\s+LAB_WAIT;\\n"',
-                            r'"mbarrier.try_wait.parity.shared::cta.b64 P1, [%0], %1;\\n" "@!P1 bra LAB_WAIT;\\n"')]
 EDITS["tvm_stripped"] = EDITS["tvm_plain_wait"] + EDITS["tvm_no_syncs_no_inval"]
-EDITS["tvm_no_hint"] = [(r"(mbarrier\.try_wait\.parity[^;]*b64 P1, \[%0\], %1), %2;", r"\1;")]
-EDITS["tvm_no_wait_fence"] = [(r"(tvm_builtin_cuda_mbarrier_wait\([^;]*;\n)\s*tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta\(\);\n", r"\1")]
 EDITS["tvm_no_hint_no_wait_fence"] = EDITS["tvm_no_hint"] + EDITS["tvm_no_wait_fence"]
-EDITS["tvm_thread0_no_hint_no_wait_fence"] = EDITS["tvm_thread0_only"] + EDITS["tvm_no_hint_no_wait_fence"]
 _edit: list = []
 
 

@@ -10,8 +10,10 @@ import threading
 import numpy as np
 import pytest
 import tvm
+import tvm_ffi
 
 from tvm_tma import memcpy
+from tvm_tma.kernels import bulk_copy
 
 
 def test_build_and_load_once_from_many_threads(tmp_path, monkeypatch):
@@ -117,3 +119,34 @@ def test_runtime_only_import_has_the_copy_api():
     out = subprocess.run([sys.executable, "-c", "import tvm_tma; print(sorted(tvm_tma.__all__))"],
                          env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['TMAError', 'copy_report', 'memcpy', 'p2p', 'rules']"
+
+
+@pytest.mark.parametrize("kernel", [bulk_copy.copy_tiles, bulk_copy.copy_tile_per_cta])
+def test_tile_kernels_refuse_a_tile_their_threads_do_not_divide(kernel):
+    with pytest.raises(ValueError, match=rf"{kernel.__name__}: tile_bytes: expected a multiple of threads \* 16 = "
+                                         r"2048, got 1000"):
+        kernel(tile_bytes=1000, threads=128)
+
+
+def test_copy_tiles_checks_its_grid_on_the_host():
+    # The host part refuses a grid that does not cover the tiles exactly once (on the H100,
+    # run_memcpy.py calls it with a wrong walk and expects this message).
+    func = bulk_copy.copy_tiles(tile_bytes=2048, stages=2, threads=1)
+    (check,) = _nodes(func.body, tvm.tirx.AssertStmt)
+    assert "walk == ceil(tiles / ctas)" in str(check.message_parts)
+    names = {v.name: v for v in _nodes(check.condition, tvm.tirx.Var)}
+    analyzer = tvm.sym.Analyzer()
+
+    def holds(tiles, ctas, walk):
+        values = {names["tiles"]: tiles, names["ctas"]: ctas, names["walk"]: walk}
+        cond = tvm_ffi.structural_mutate(check.condition, (tvm.tirx.Var, lambda v, _m: tvm.tirx.const(values[v], "int64")))
+        return bool(analyzer.simplify(cond))
+
+    assert holds(9, 4, 3) and holds(8, 4, 2) and holds(3, 3, 1)
+    assert not holds(9, 4, 2) and not holds(9, 4, 4) and not holds(3, 4, 1) and not holds(3, 0, 1)
+
+
+def _nodes(node, kind) -> list:
+    found = []
+    tvm_ffi.structural_walk(node, (kind, found.append))
+    return found

@@ -108,7 +108,8 @@ def build(path: str | os.PathLike, *, variants: tuple[Variant, ...] = VARIANTS) 
     if not variants or variants[-1].max_bytes is not None:
         raise ValueError(f"build: variants: expected a last variant with max_bytes=None, got {variants}")
     path = str(path)
-    executable = compile_sm90a(bulk_copy_module({v.function: v.kernel() for v in variants}), "tma")
+    kernels = {v.function: v for v in variants}  # variants that differ in ctas or max_bytes only share one
+    executable = compile_sm90a(bulk_copy_module({name: v.kernel() for name, v in kernels.items()}), "tma")
     pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
     executable.export_library(path)
     pathlib.Path(path + ".json").write_text(json.dumps({"variants": [asdict(v) for v in variants]}))

@@ -19,6 +19,7 @@ from tvm.script import tirx as T
 import tvm_tma
 from tvm_tma import TMAError
 from tvm_tma.kernels import rms_norm
+from tvm_tma.kernels.bulk_copy import copy_tiles
 from tvm_tma.transforms import VerifyMBarrierProtocol, lower_async_pipeline
 from workloads import center_columns, tile_scale, tile_scale_staged, verified_ir
 
@@ -47,7 +48,7 @@ def nodes(node, kind) -> list:
     return found
 
 
-def calls(mod: tvm.IRModule, op_name: str) -> list[tvm.ir.Call]:
+def calls(mod: tvm.IRModule | tirx.Stmt, op_name: str) -> list[tvm.ir.Call]:
     return [c for c in nodes(mod, tvm.ir.Call) if isinstance(c.op, tvm.ir.Op) and c.op.name == op_name]
 
 
@@ -413,8 +414,6 @@ COPY_GRIDS = [{"tiles": t, "ctas": c, "walk": -(-t // c)} for t in (1, 5, 7, 13)
 
 
 def copy_kernel(stages: int, threads: int) -> tvm.IRModule:
-    from tvm_tma.kernels.bulk_copy import copy_tiles
-
     return verified_ir(tvm.IRModule({"main": copy_tiles(tile_bytes=2048, stages=stages, threads=threads)}))
 
 
@@ -430,8 +429,8 @@ def test_expect_tx_before_the_guard_is_a_race():
     def expect_first(seq, mutator):
         items = [mutator.default_mutate(x) for x in seq.seq]
         for i in range(len(items) - 1):
-            expect = calls(tvm.IRModule({"main": tirx.PrimFunc([], items[i + 1])}), "tirx.ptx.mbarrier_arrive_expect_tx")
-            if isinstance(items[i], tirx.Evaluate) and _is_sync(items[i]) and expect:
+            if (isinstance(items[i], tirx.Evaluate) and calls(items[i], "tirx.tvm_storage_sync")
+                    and calls(items[i + 1], "tirx.ptx.mbarrier_arrive_expect_tx")):
                 items[i], items[i + 1] = items[i + 1], items[i]
         return tirx.SeqStmt(items)
 
@@ -441,10 +440,6 @@ def test_expect_tx_before_the_guard_is_a_race():
     raises(mod, r"mbarrier_protocol: copy: tma_bar_q0\[0\] phase 2: an arrival completes it before other "
            r"threads are known to be done waiting on the phase before: expected a __syncthreads \(or an "
            r"empty-barrier wait\) .*\(at ctas=2, walk=3, tiles=5, blockIdx.x=1, step=1\)", sample_values=COPY_GRIDS)
-
-
-def _is_sync(stmt: tirx.Evaluate) -> bool:
-    return isinstance(stmt.value, tvm.ir.Call) and stmt.value.op.name == "tirx.tvm_storage_sync"
 
 
 def test_dropped_empty_barrier_wait_is_caught():

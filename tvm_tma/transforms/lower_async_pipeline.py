@@ -35,11 +35,12 @@ loop (iteration k starts where k - 1 ended: a dry run of the body gives that sta
 form) and the epilogue, so the parity of every wait follows from the iteration and ``V``.
 Predicated-off stages still complete their phase (``expect_tx`` of 0 bytes), as empty groups
 would; that arrival completes the phase at once, so it comes after the ``__syncthreads``, when
-no thread still polls the slot's phase before (else one could find its parity again). Where InjectSoftwarePipeline made no ring (each stage writes its own region), stages
-are counted instead, and ``V`` is the number of stages in flight. Every thread waits, so no
+no thread still polls the slot's phase before (else one could find its parity again). Where
+InjectSoftwarePipeline made no ring (each stage writes its own region), stages are counted
+instead, and ``V`` is the number of stages in flight. Every thread waits, so no
 ``__syncthreads`` is needed between a copy and its readers; the one before each producer
-protects the version being overwritten. ``count`` is 1 (the ``expect_tx`` arrival) plus the
-CTA size when a stage has ``cp.async`` fallbacks (one ``.noinc`` arrival per thread).
+protects the version being overwritten. ``count`` is 1 (the ``expect_tx`` arrival) plus the CTA
+size when a stage has ``cp.async`` fallbacks (one ``.noinc`` arrival per thread).
 
 A pipeline is what InjectSoftwarePipeline makes of one loop: a block holding the sequence
 prologue, body, epilogue. Each gets its own rings (``tma_bar_q<q>``; ``tma_bar_p<k>_q<q>``
