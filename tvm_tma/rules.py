@@ -63,10 +63,9 @@ _RULES = (
          "proxy by fence.proxy.async); each phase gets exactly its init count of arrivals and "
          "copies completing exactly its expect_tx bytes; each wait targets the next phase with "
          "its parity, after that phase was issued and before a later one"),
-    Rule("pipeline_nesting", 1, "pipelined loops per loop nest", "tvm-tma pipeline model "
-         "(transforms/lower_async_pipeline.py)",
-         "an async software pipeline has its own mbarrier rings: it may follow another pipeline "
-         "or sit in serial loops (rings re-initialized each iteration), not in a pipelined loop"),
+    Rule("pipeline_nesting", 1, "nested pipelined loops with async stages", "tvm-tma pipeline model "
+         "(transforms/lower_async_pipeline.py); TVM 0.27 InjectPTXAsyncCopy (nested async scopes)",
+         "of two nested software-pipelined loops, at most one has async stages"),
     # Tensor maps (cp.async.bulk.tensor with a CUtensorMap made by cuTensorMapEncodeTiled).
     Rule("tensor_map_rank", 5, "dimensions", "CUDA driver API, cuTensorMapEncodeTiled (tensorRank); "
          "PTX ISA, cp.async.bulk.tensor (.dim)",
