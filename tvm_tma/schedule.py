@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tvm import s_tir
+from tvm import s_tir, tirx
 
 from .transforms import bulk_store as _bulk_store
 from .transforms import swizzle as _swizzle
@@ -84,6 +84,12 @@ def bulk_store(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:
     sch.annotate(block, _bulk_store.ANNOTATION, 1)
 
 
+def _is_shared_copy(block: s_tir.SBlock) -> bool:
+    """One read and one write, the write into shared memory (what ``cache_read`` makes)."""
+    return (len(block.reads) == 1 and len(block.writes) == 1
+            and block.writes[0].source.scope() in ("shared", "shared.dyn"))
+
+
 def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_copies: int = 1,
                  num_stores: int = 0, consumers_first: bool = False) -> None:
     """Make ``loop`` a TMA pipeline of ``stages`` stages.
@@ -109,10 +115,19 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
     """
     if stages < 2:
         raise ValueError(f"tma_pipeline: stages: expected at least 2, got {stages}")
+    for_loop = sch.get(loop)
+    if for_loop.kind != tirx.ForKind.SERIAL:
+        bound = f" bound to {for_loop.thread_binding.thread_tag}" if for_loop.thread_binding is not None else ""
+        raise ValueError(f"tma_pipeline: loop {for_loop.loop_var.name}: expected a serial loop, got a "
+                         f"{tirx.ForKind(for_loop.kind).name.lower()} loop{bound}")
     children = sch.get_child_blocks(loop)
-    if len(children) <= num_copies:
-        raise ValueError(f"tma_pipeline: expected {num_copies} copy block(s) followed by the "
-                         f"consumers in the loop body, got {len(children)} block(s)")
+    blocks = [sch.get(child) for child in children]
+    copies = [_is_shared_copy(block) for block in blocks]
+    if len(blocks) <= num_copies or not all(copies[:num_copies]):
+        found = ", ".join(f"{b.name_hint} ({'copy into shared memory' if c else 'not a copy into shared memory'})"
+                          for b, c in zip(blocks, copies))
+        raise ValueError(f"tma_pipeline: loop {for_loop.loop_var.name}: expected {num_copies} copy "
+                         f"block(s) into shared memory followed by at least one consumer, got {found}")
     consumers = len(children) - num_copies
     stage = [0] * num_copies + [stages - 1] * (consumers - num_stores) + [stages] * num_stores
     sch.annotate(loop, "software_pipeline_stage", stage)

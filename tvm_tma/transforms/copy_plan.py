@@ -186,6 +186,13 @@ def _is_shared(buf: tirx.Buffer) -> bool:
     return buf.scope() in ("shared", "shared.dyn")
 
 
+def first_load(value: tirx.PrimExpr) -> tirx.Buffer | None:
+    """The buffer of the first load in ``value`` (what a copy, or a computing statement, reads)."""
+    loads = []
+    tvm_ffi.structural_walk(value, (BufferLoad, loads.append))
+    return loads[0].source if loads else None
+
+
 def _copy_bytes(loops, threads: list[ThreadAxis], store: tirx.BufferStore) -> int:
     """Upper bound of the bytes the nest copies (0 when a loop extent is dynamic)."""
     if not all(isinstance(loop.extent, tirx.IntImm) for loop in loops):
@@ -255,8 +262,8 @@ def plan_copy(
     src = value.source if isinstance(value, BufferLoad) else None
     if src is None or not (_is_shared(store.buffer) or _is_shared(src)):
         what = f"computes {store.value}" if src is None else "copies between global buffers"
-        return SyncPlan(stmt, src, store.buffer, _copy_bytes(loops, threads, store), "stage_compute",
-                        f"{store.buffer.name}: {what}")
+        return SyncPlan(stmt, first_load(store.value), store.buffer, _copy_bytes(loops, threads, store),
+                        "stage_compute", f"{store.buffer.name}: {what}")
     if _is_shared(store.buffer):  # a load: the box is read from global memory
         g_buf, g_idx, s_buf, s_idx = src, list(value.indices), store.buffer, list(store.indices)
     else:  # a store: the box is written to global memory
@@ -663,15 +670,14 @@ def stock_record(func_name: str, copy: tirx.Stmt, nthreads: int, rule: str, reas
     if peeled is None:
         return report.CopyRecord(func_name, "?", "?", 0, "synchronous", 0, rule, reason, site)
     loops, _, store = peeled
-    filled = zero_fill(store.value)
-    load = filled[1] if filled else store.value
-    src = load.source.name if isinstance(load, BufferLoad) else "?"
+    src = first_load(store.value)
     nbytes = _copy_bytes(loops, [ThreadAxis(None, nthreads)], store)
     try:
         name, pieces = "cp.async (stock pipeline)", cp_async_nest(copy).pieces(nthreads)
     except TMAError:
         name, pieces = "synchronous", 0
-    return report.CopyRecord(func_name, src, store.buffer.name, nbytes, name, pieces, rule, reason, site)
+    return report.CopyRecord(func_name, src.name if src is not None else "?", store.buffer.name, nbytes, name,
+                             pieces, rule, reason, site)
 
 
 def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAxis],

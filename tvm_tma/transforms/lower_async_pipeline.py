@@ -64,6 +64,7 @@ async stages that are not copies. Every copy is reported (:func:`tvm_tma.copy_re
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import tvm
@@ -850,6 +851,30 @@ def RejectNestedPipelines() -> tvm.transform.Pass:  # noqa: N802
     return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.RejectNestedPipelines")
 
 
+def _report_loose_copies(func: tirx.PrimFunc, name: str) -> None:
+    """Report the copies under an ``async_scope`` outside any pipeline (written by hand, with
+    explicit ``cp.async`` commit/wait groups): stock TVM's ``InjectPTXAsyncCopy`` lowers them."""
+    in_queues = [a for c in attrs_with_key(func.body, (COMMIT,)) for a in attrs_with_key(c.body, (ASYNC,))]
+    loose = [a for a in attrs_with_key(func.body, (ASYNC,)) if not any(a.same_as(b) for b in in_queues)]
+    if not loose:
+        return
+    extents = []
+    tvm_ffi.structural_walk(func.body, (tirx.For, lambda f: extents.append(int(f.extent)) if (
+        f.kind == tirx.ForKind.THREAD_BINDING and f.thread_binding.thread_tag.startswith("threadIdx")) else None))
+    tvm_ffi.structural_walk(func.body, (tirx.AttrStmt, lambda a: extents.append(int(a.value)) if (
+        a.attr_key == "thread_extent" and a.node.thread_tag.startswith("threadIdx")) else None))
+    nthreads = math.prod(extents)
+    for attr in loose:
+        # The scope of ``T.attr(..., "async_scope", 1)`` in a block is the rest of the block:
+        # its copies into shared memory, and whatever follows them.
+        stmts = list(attr.body.seq) if isinstance(attr.body, tirx.SeqStmt) else [attr.body]
+        for stmt in stmts:
+            peeled = peel_copy(stmt)
+            if peeled is not None and peeled[2].buffer.scope() in ("shared", "shared.dyn"):
+                report.record(stock_record(name, stmt, nthreads, "pipeline_model", "an async_scope outside "
+                                           "any software pipeline (explicit commit/wait groups)"))
+
+
 def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16, tensor_maps: bool = True,
                                  overwrite_guard: str = "cta_barrier") -> tvm.transform.Pass:  # noqa: N802
     """Create the pass (see the module docstring).
@@ -868,9 +893,10 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16, tensor_maps: bool =
         raise ValueError(f"overwrite_guard: expected one of {OVERWRITE_GUARDS}, got {overwrite_guard!r}")
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
+        name = function_name(func)
+        _report_loose_copies(func, name)
         if not _has_attr(func.body, (COMMIT, WAIT)):
             return func
-        name = function_name(func)
         check_arch(func, f"async pipeline in {name}")
         maps = TensorMaps(func) if tensor_maps else None
         body, bufs = _Lowering(name, min_run_bytes, maps, overwrite_guard).visit(func.body, [])
