@@ -12,7 +12,7 @@ def verified_ir(mod: tvm.IRModule, **options) -> tvm.IRModule:
     """``mod`` through the "tma" pipeline up to the verifier: the IR it checks there (s_tir,
     the barrier protocol lowered, blocks not yet lowered); ``options`` go to
     ``LowerAsyncPipelineToMBarrier`` (e.g. ``overwrite_guard="empty_barriers"``)."""
-    passes = tvm_tma.pipeline._passes({}, options)
+    passes = tvm_tma.pipeline._passes({}, options, verify=True)
     names = [p.info.name for p in passes]
     with tvm.transform.PassContext():
         return tvm.transform.Sequential(passes[:names.index("tvm_tma.VerifyMBarrierProtocol")])(

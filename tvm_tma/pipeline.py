@@ -9,6 +9,8 @@ works for TensorIR PrimFuncs and for Relax modules. The pass order below is the 
 
 from __future__ import annotations
 
+import os
+
 import tvm
 import tvm_ffi
 from tvm import s_tir, tirx
@@ -21,7 +23,12 @@ from .transforms.bulk_store import STORE_OPS
 PIPELINE_NAME = "tma"
 
 
-def _passes(config, options: dict, tensor_map_cache: bool = True) -> list[tvm.transform.Pass]:
+VERIFY_ENV = "TVM_TMA_VERIFY"
+"""Set to 1 to run :func:`tvm_tma.transforms.VerifyMBarrierProtocol` in every ``"tma"``
+pipeline (the test suite does); ``"tma_verified"`` always runs it."""
+
+
+def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool = False) -> list[tvm.transform.Pass]:
     passes = [
         s_tir.transform.CanonicalizeLoop(),
         s_tir.transform.LowerCrossThreadReduction(),
@@ -37,8 +44,8 @@ def _passes(config, options: dict, tensor_map_cache: bool = True) -> list[tvm.tr
         s_tir.transform.StmtSimplify(),
         s_tir.transform.InjectPermutedLayout(),
         s_tir.transform.AnnotateIrregularLoop(),
-        # tvm-tma: a pipelined loop inside another one, with async stages, is refused while the
-        # annotations still show it (InjectSoftwarePipeline flattens the inner pipeline).
+        # tvm-tma: an async pipelined loop inside another one is refused while the annotations
+        # still show it (InjectSoftwarePipeline flattens the inner pipeline).
         transforms.RejectNestedPipelines(),
         s_tir.transform.InjectSoftwarePipeline(),
         # tvm-tma: right after software pipelining, while buffers are still multi-dimensional
@@ -47,9 +54,12 @@ def _passes(config, options: dict, tensor_map_cache: bool = True) -> list[tvm.tr
         transforms.LowerAsyncPipelineToMBarrier(**options),
         # tvm-tma: copy blocks marked with tvm_tma.schedule.bulk_copy outside any pipeline.
         transforms.LowerBulkCopyBlocks(tensor_maps=options.get("tensor_maps", True)),
+    ]
+    if verify:
         # tvm-tma: check the barrier protocol the two passes above emitted (init before use,
         # arrivals and expect_tx bytes per phase, wait parities), while blocks still carry it.
-        transforms.VerifyMBarrierProtocol(),
+        passes.append(transforms.VerifyMBarrierProtocol())
+    passes += [
         s_tir.transform.TransformMmaBufferLayout(),
         s_tir.transform.LowerOpaqueBlock(),
         tirx.transform.FlattenBuffer(),
@@ -132,24 +142,28 @@ def _storage_rewrite_without_bulk_stores() -> tvm.transform.Pass:
     return apply
 
 
-def tma_tir_pipeline(*, tensor_map_cache: bool = True, **options):
+def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = None, **options):
     """Pipeline factory in the form ``tvm.tirx.compilation_pipeline`` expects.
 
     ``options`` go to :func:`tvm_tma.transforms.LowerAsyncPipelineToMBarrier` (``tensor_maps``
     also to :func:`tvm_tma.transforms.LowerBulkCopyBlocks`); ``tensor_map_cache`` (default True)
-    runs :func:`tvm_tma.transforms.CacheTensorMapEncodes`; register a variant under
+    runs :func:`tvm_tma.transforms.CacheTensorMapEncodes`; ``verify`` runs
+    :func:`tvm_tma.transforms.VerifyMBarrierProtocol` (``None``: when the environment variable
+    ``TVM_TMA_VERIFY`` is 1; the checker simulates every barrier of every kernel, which costs
+    more compile time than the lowering itself); register a variant under
     another name to use them, e.g.
     ``register_tir_pipeline("tma_min128", lambda: tma_tir_pipeline(min_run_bytes=128))``, or
     those :func:`register` registers: ``"tma_no_tensor_maps"`` (1-D bulk runs only),
     ``"tma_no_tensor_map_cache"`` (tensor maps encoded at every call) and
     ``"tma_empty_barriers"`` (buffer versions guarded by "empty" mbarriers instead of
-    ``__syncthreads``).
+    ``__syncthreads``) and ``"tma_verified"`` (the barrier protocol checked).
     """
 
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
     def _pipeline(mod: tvm.ir.IRModule, _ctx: tvm.transform.PassContext) -> tvm.ir.IRModule:
         config = tvm.transform.PassContext.current().config
-        return tvm.ir.transform.Sequential(_passes(config, options, tensor_map_cache))(mod)
+        checked = os.environ.get(VERIFY_ENV) == "1" if verify is None else verify
+        return tvm.ir.transform.Sequential(_passes(config, options, tensor_map_cache, checked))(mod)
 
     return _pipeline, stock.finalize_host_passes, stock.finalize_device_passes
 
@@ -157,7 +171,8 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, **options):
 def register() -> None:
     """Register the pipeline under the name ``"tma"``, ``"tma_no_tensor_maps"`` without
     tensor maps, ``"tma_no_tensor_map_cache"`` without the descriptor cache and
-    ``"tma_empty_barriers"`` with empty-barrier overwrite guards (idempotent)."""
+    ``"tma_empty_barriers"`` with empty-barrier overwrite guards and ``"tma_verified"`` with
+    the barrier protocol checked (idempotent)."""
     compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_no_tensor_maps",
                                                lambda: tma_tir_pipeline(tensor_maps=False))
@@ -165,3 +180,4 @@ def register() -> None:
                                                lambda: tma_tir_pipeline(tensor_map_cache=False))
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_empty_barriers",
                                                lambda: tma_tir_pipeline(overwrite_guard="empty_barriers"))
+    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_verified", lambda: tma_tir_pipeline(verify=True))

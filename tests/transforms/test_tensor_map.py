@@ -28,7 +28,7 @@ def lowered(mod):
 
     target = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"}).with_host("llvm")
     mod = tvm.tirx.transform.BindTarget(target)(mod)
-    passes = pipeline._passes(tvm.transform.PassContext.current().config, {})
+    passes = pipeline._passes(tvm.transform.PassContext.current().config, {}, verify=True)
     stop = [p.info.name for p in passes].index("tvm_tma.VerifyMBarrierProtocol")
     return tvm.ir.transform.Sequential(passes[:stop])(mod)["main"]
 

@@ -469,9 +469,21 @@ def test_step_budget():
 # -- the pipeline runs it --------------------------------------------------------------------
 
 def test_pipeline_runs_the_verifier_after_the_lowering():
-    names = [p.info.name for p in tvm_tma.pipeline._passes({}, {})]
+    names = [p.info.name for p in tvm_tma.pipeline._passes({}, {}, verify=True)]
     at = names.index("tvm_tma.VerifyMBarrierProtocol")
     assert names[at - 1] == "tvm_tma.LowerBulkCopyBlocks" and at < names.index("s_tir.LowerOpaqueBlock")
+
+
+def test_verifier_runs_when_asked(monkeypatch):
+    # Off by default (it costs more compile time than the lowering); on with TVM_TMA_VERIFY=1
+    # (the test suite) or in the "tma_verified" pipeline.
+    assert "tvm_tma.VerifyMBarrierProtocol" not in [p.info.name for p in tvm_tma.pipeline._passes({}, {})]
+    emit = lower_async_pipeline.wait_parity
+    monkeypatch.setattr(lower_async_pipeline, "wait_parity", lambda slot, parity: emit(slot, 1 - parity))
+    monkeypatch.setenv("TVM_TMA_VERIFY", "0")
+    tvm.compile(tile_scale(256, 64, tile_n=64), target=TARGET, tir_pipeline="tma")  # unchecked
+    with pytest.raises(TMAError, match=RULE + r"tma_bar_q0\[0\] phase 0: wait for parity 1"):
+        tvm.compile(tile_scale(256, 64, tile_n=64), target=TARGET, tir_pipeline="tma_verified")
 
 
 def test_broken_emission_fails_tvm_compile(monkeypatch):

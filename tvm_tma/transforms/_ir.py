@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+
 import tvm
 import tvm_ffi
 from tvm import tirx
+from tvm_ffi import structural as _structural
 
 
 def flat_offset(buf: tirx.Buffer, indices, *, for_proofs: bool = False) -> tirx.PrimExpr:
@@ -66,6 +69,19 @@ def data_owner(data) -> tirx.Var | None:
     return None
 
 
+@functools.cache
+def _type_index(node_type: type) -> int:
+    return _structural._callback_type_to_type_index(node_type, api_name="structural_mutate")
+
+
+def mutate(node, *entries: tuple[type, object]) -> object:
+    """``tvm_ffi.structural_mutate(node, entries)`` for callbacks of ``(value, mutator)``,
+    without the signature inspection that call makes of every callback every time (the
+    larger part of its cost on small expressions; apache-tvm-ffi is pinned, see
+    tests/test_pins.py)."""
+    return _structural._ffi_api.StructuralMutate(node, [(_type_index(t), fn, False) for t, fn in entries])
+
+
 def substitute(node, mapping: dict) -> object:
     """``node`` with every variable in ``mapping`` replaced by its value."""
     if not mapping:
@@ -77,7 +93,7 @@ def substitute(node, mapping: dict) -> object:
                 return value
         return var
 
-    return tvm_ffi.structural_mutate(node, (tirx.Var, on_var))
+    return mutate(node, (tirx.Var, on_var))
 
 
 def free_vars(node) -> list[tirx.Var]:
@@ -111,7 +127,7 @@ def replace_node(node, old, new) -> object:
     def on_node(expr, mutator):
         return new if expr.same_as(old) else mutator.default_mutate(expr)
 
-    return tvm_ffi.structural_mutate(node, (type(old), on_node))
+    return mutate(node, (type(old), on_node))
 
 
 def seq(stmts: list) -> tirx.Stmt:
@@ -153,4 +169,4 @@ def realign(body: tirx.Stmt, aligns: list[tuple[tirx.Buffer, int]]) -> tirx.Stmt
         notes[ALIGNMENT_NOTE] = alloc.buffer.data_alignment
         return tirx.AllocBuffer(alloc.buffer, annotations=notes, span=alloc.span)
 
-    return tvm_ffi.structural_mutate(substitute(body, mapping), (tirx.AllocBuffer, on_alloc))
+    return mutate(substitute(body, mapping), (tirx.AllocBuffer, on_alloc))

@@ -256,6 +256,9 @@ class _Region:
     # for queues of several sites, the position ``G * m + site`` of the last commit.
     sites: dict = field(default_factory=dict)
     positions: dict = field(default_factory=dict)
+    # Plans by copy statement, shared by the dry runs and the lowering of one pipeline (a
+    # statement is the same object in each, under the same loop bounds).
+    plans: dict = field(default_factory=dict)
 
     def slot(self, queue: _Queue, group: tirx.PrimExpr, ring: tirx.Buffer | None = None) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
@@ -295,6 +298,13 @@ class _Region:
         parts[first] = loose + parts[first]
         return [((q, j), parts[j]) for j in sorted(parts)]
 
+    def plan(self, copy: tirx.Stmt):
+        """:func:`plan_copy` of ``copy``, planned once for the dry runs and the lowering."""
+        if copy not in self.plans:
+            self.plans[copy] = plan_copy(copy, self.threads, self.analyzer, min_run_bytes=self.min_run_bytes,
+                                         maps=self.maps)
+        return self.plans[copy]
+
     # -- producers -------------------------------------------------------------------------
     def lower_commit(self, commit: tirx.AttrStmt, predicate: tirx.PrimExpr) -> tirx.Stmt:
         """A stage of iteration G: for each of its sites, one barrier phase. Predicated off, it
@@ -303,7 +313,7 @@ class _Region:
         for key, copies in self.split(commit):
             stmts += self.lower_site(key, copies, predicate, guarded)
             guarded = True
-        return tirx.SeqStmt(stmts)
+        return seq(stmts)
 
     def lower_site(self, key: tuple[int, int], copies: list[tirx.Stmt], predicate: tirx.PrimExpr,
                    guarded: bool) -> list[tirx.Stmt]:
@@ -319,8 +329,7 @@ class _Region:
         if sites > 1:
             self.positions[q] = self.analyzer.simplify(group * sites + site)
         barrier = self.slot(queue, group)
-        plans = [plan_copy(copy, self.threads, self.analyzer, min_run_bytes=self.min_run_bytes,
-                           maps=self.maps) for copy in copies]
+        plans = [self.plan(copy) for copy in copies]
         if not self.dry_run:
             for plan in plans:
                 report_plan(self.func_name, plan, str(group))
@@ -338,6 +347,8 @@ class _Region:
                 raise TMAError("pipeline_model", f"async queue {q}: a stage needs __syncthreads, yet the "
                                "queue was given empty barriers")
             guard = self.empty_guard(queue, group, plans)
+        if self.dry_run:  # only the state matters
+            return [tirx.Evaluate(0)]
         return emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate), before_sync,
                           arrive_noinc=key in self.noinc, maps=self.maps, overwrite_guard=guard,
                           expect_arrival=key in self.bulk_queues)
@@ -372,17 +383,16 @@ class _Region:
     # -- bulk stores -------------------------------------------------------------------------
     def lower_store(self, nest: tirx.Stmt) -> tirx.Stmt:
         """A marked shared→global copy: one bulk group (see :mod:`.bulk_store`)."""
-        plan = plan_copy(nest, self.threads, self.analyzer, min_run_bytes=self.min_run_bytes,
-                         maps=self.maps)
+        plan = self.plan(nest)
         load = peel_copy(nest)[2].value
         read = version(load.source, load.indices)
-        if not self.dry_run:
-            report_plan(self.func_name, plan, str(read) if read is not None else "")
-        stmts = emit_store_group([plan], self.threads, tirx.const(True),
-                                 fence=load.source in self.generic_writes, maps=self.maps)
         self.stores.record(load.source, read, self.step)
         self.guarded.discard(load.source)
-        return seq(stmts)
+        if self.dry_run:  # only the state matters
+            return tirx.Evaluate(0)
+        report_plan(self.func_name, plan, str(read) if read is not None else "")
+        return seq(emit_store_group([plan], self.threads, tirx.const(True),
+                                    fence=load.source in self.generic_writes, maps=self.maps))
 
     def guard_writes(self, stmt: tirx.Stmt) -> tirx.Stmt | None:
         """The wait before ``stmt`` overwrites shared memory that a bulk store may still read:
@@ -585,7 +595,7 @@ class _Region:
                               stores=self.stores.copy(), generic_writes=set(self.generic_writes),
                               guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps,
                               empty_queues=self.empty_queues, bulk_queues=self.bulk_queues,
-                              sites=self.sites, positions=dict(self.positions))
+                              sites=self.sites, positions=dict(self.positions), plans=self.plans)
                 dry.queues = {key: _Queue(x.barrier, x.versions, x.last, x.waited, empty=x.empty)
                               for key, x in self.queues.items()}
                 dry.lower(loop.body)
@@ -780,7 +790,8 @@ class _Lowering:
         name = "tma_bar" if not self.regions else f"tma_bar_p{self.regions}"
         sites = commit_sites(seq)
         probe = _Region(self.func_name, threads, name, dry_run=True, min_run_bytes=self.min_run_bytes,
-                        in_flight=in_flight, generic_writes=set(generic), maps=self.maps, sites=sites)
+                        in_flight=in_flight, generic_writes=set(generic), maps=self.maps, sites=sites,
+                        plans={})
         probe.lower(seq)
         bulk = {q for q, x in probe.queues.items() if x.bulk}
         # Stock's commit/wait groups cost less than mbarriers for copies that are all per-thread,
@@ -796,7 +807,7 @@ class _Lowering:
             empty = {q for q, x in probe.queues.items() if not x.cta_sync}  # (fallbacks: cta_sync)
         region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
                          generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty,
-                         bulk_queues=bulk, sites=sites)
+                         bulk_queues=bulk, sites=sites, plans=probe.plans)
         body = region.lower(seq)
         before, after = region.setup(self.maps.take_used() if self.maps is not None else [])
         rings = [r for q in region.queues.values() for r in (q.barrier, q.empty) if r is not None]
