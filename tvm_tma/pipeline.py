@@ -12,12 +12,12 @@ from __future__ import annotations
 import os
 
 import tvm
-import tvm_ffi
 from tvm import s_tir, tirx
 from tvm.s_tir import pipeline as stock
 from tvm.tirx import compilation_pipeline
 
 from . import transforms
+from .transforms._ir import walk
 from .transforms.bulk_store import STORE_OPS
 
 PIPELINE_NAME = "tma"
@@ -121,7 +121,7 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
 
 def _has_bulk_store(func) -> bool:
     found = []
-    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: found.append(c.op.name in STORE_OPS)))
+    walk(func.body, tvm.ir.Call, lambda c: found.append(c.op.name in STORE_OPS))
     return any(found)
 
 

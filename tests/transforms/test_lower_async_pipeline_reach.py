@@ -4,7 +4,6 @@ offset factor, async scopes outside pipelines. Each compiles under "tma" as it d
 stock TVM; the copy report says what each copy became and why.
 """
 
-import pytest
 import tvm
 from tvm.script import tirx as T
 

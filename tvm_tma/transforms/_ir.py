@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 
 import tvm
-import tvm_ffi
 from tvm import tirx
 from tvm_ffi import structural as _structural
 
@@ -69,6 +68,12 @@ def data_owner(data) -> tirx.Var | None:
     return None
 
 
+CACHED = 1024
+"""Entries of the caches of facts about statements (which attributes, stores, marked blocks a
+subtree holds), keyed by the statement object: the pipeline lowering asks them again for the
+same subtrees in every dry run. A cache holds its statements alive, so it stays small."""
+
+
 @functools.cache
 def _type_index(node_type: type) -> int:
     return _structural._callback_type_to_type_index(node_type, api_name="structural_mutate")
@@ -80,6 +85,13 @@ def mutate(node, *entries: tuple[type, object]) -> object:
     larger part of its cost on small expressions; apache-tvm-ffi is pinned, see
     tests/test_pins.py)."""
     return _structural._ffi_api.StructuralMutate(node, [(_type_index(t), fn, False) for t, fn in entries])
+
+
+def walk(node, node_type: type, callback) -> None:
+    """``tvm_ffi.structural_walk(node, (node_type, callback))`` (post-order), without the
+    callback normalization that call repeats every time."""
+    _structural._ffi_api.StructuralWalk(node, [(_type_index(node_type), callback)], [],
+                                        int(_structural.WalkOrder.POSTORDER))
 
 
 def substitute(node, mapping: dict) -> object:
@@ -99,7 +111,7 @@ def substitute(node, mapping: dict) -> object:
 def free_vars(node) -> list[tirx.Var]:
     """Every variable ``node`` refers to (with repeats)."""
     found = []
-    tvm_ffi.structural_walk(node, (tirx.Var, found.append))
+    walk(node, tirx.Var, found.append)
     return found
 
 
@@ -108,11 +120,12 @@ def uses_var(node, variables) -> bool:
     return any(v.same_as(x) for v in free_vars(node) for x in variables)
 
 
-def attrs_with_key(node, keys: tuple[str, ...]) -> list[tirx.AttrStmt]:
+@functools.lru_cache(maxsize=CACHED)
+def attrs_with_key(node, keys: tuple[str, ...]) -> tuple[tirx.AttrStmt, ...]:
     """The ``AttrStmt``s in ``node`` whose key is one of ``keys``, in walk order."""
     found = []
-    tvm_ffi.structural_walk(node, (tirx.AttrStmt, lambda a: found.append(a) if a.attr_key in keys else None))
-    return found
+    walk(node, tirx.AttrStmt, lambda a: found.append(a) if a.attr_key in keys else None)
+    return tuple(found)
 
 
 def function_name(func: tirx.PrimFunc) -> str:

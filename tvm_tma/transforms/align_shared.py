@@ -20,7 +20,7 @@ from tvm import tirx
 from tvm.ir.expr import TensorLoad
 
 from .. import rules
-from ._ir import data_owner, realign
+from ._ir import data_owner, realign, walk
 
 SCOPES = ("shared", "shared.dyn")
 BULK_COPIES = "tirx.ptx.cp_async_bulk"
@@ -46,9 +46,9 @@ def align_merged(func: tirx.PrimFunc) -> tirx.PrimFunc:
     def on_call(call):
         name = call.op.name if isinstance(call.op, tvm.ir.Op) else ""
         if name.startswith(BULK_COPIES):
-            tvm_ffi.structural_walk(call, (TensorLoad, lambda load: bulk.append(load.source)))
+            walk(call, TensorLoad, lambda load: bulk.append(load.source))
         elif name.startswith(MBARRIERS):
-            tvm_ffi.structural_walk(call, (TensorLoad, lambda load: barriers.add(load.source.__chandle__())))
+            walk(call, TensorLoad, lambda load: barriers.add(load.source.__chandle__()))
 
     allocs = []
     tvm_ffi.structural_walk(func.body, [(tirx.DeclBuffer, on_decl), (tvm.ir.Call, on_call),

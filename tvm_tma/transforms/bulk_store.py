@@ -35,6 +35,7 @@ store of that buffer read; at the end, ``cp.async.bulk.wait_group 0``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import tvm_ffi
@@ -43,7 +44,8 @@ from tvm import sym as arith
 from tvm.script import tirx as T
 
 from ..errors import TMAError
-from ._ir import seq
+from . import ptx
+from ._ir import CACHED, seq, walk
 from .copy_plan import (BulkPlan, FallbackPlan, Plan, SyncPlan, TensorPlan, ThreadAxis, emit_copy,
                         flat_thread_index, peel_copy)
 from .tensor_map import S2G_TENSOR, TensorMaps
@@ -66,20 +68,22 @@ def marked_root(stmt, key: str = ANNOTATION) -> bool:
     return is_marked(stmt, key)
 
 
+@functools.lru_cache(maxsize=CACHED)
 def has_marked(stmt, key: str = ANNOTATION) -> bool:
     """Whether any block under ``stmt`` is annotated ``key``."""
     found = []
-    tvm_ffi.structural_walk(stmt, (s_tir.SBlock, lambda b: found.append(key in b.annotations)))
+    walk(stmt, s_tir.SBlock, lambda b: found.append(key in b.annotations))
     return any(found)
 
 
 def store_sources(body) -> set:
     """The shared buffers that the marked bulk stores under ``body`` read."""
     found = []
-    tvm_ffi.structural_walk(body, (s_tir.SBlock, lambda b: found.append(b) if ANNOTATION in b.annotations else None))
+    walk(body, s_tir.SBlock, lambda b: found.append(b) if ANNOTATION in b.annotations else None)
     return {peel_copy(block.body)[2].value.source for block in found}
 
 
+@functools.lru_cache(maxsize=CACHED)
 def groups_in(stmt) -> int:
     """Bulk groups one execution of ``stmt`` commits (one per marked store it runs)."""
     if marked_root(stmt):
@@ -116,12 +120,12 @@ def unmarked(stmt):
     return tvm_ffi.structural_mutate(stmt, (s_tir.SBlock, on_block))
 
 
-def shared_writes(stmt) -> list[tirx.BufferStore]:
+@functools.lru_cache(maxsize=CACHED)
+def shared_writes(stmt) -> tuple[tirx.BufferStore, ...]:
     """The stores into shared memory under ``stmt``."""
     found = []
-    tvm_ffi.structural_walk(stmt, (tirx.BufferStore, lambda s: found.append(s)
-                                   if s.buffer.scope() in ("shared", "shared.dyn") else None))
-    return found
+    walk(stmt, tirx.BufferStore, lambda s: found.append(s) if s.buffer.scope() in ("shared", "shared.dyn") else None)
+    return tuple(found)
 
 
 def version(buf: tirx.Buffer, indices) -> tirx.PrimExpr | None:
@@ -151,12 +155,12 @@ def emit_store_group(plans: list[Plan], threads: list[ThreadAxis], predicate: ti
                 ordinary.append(tirx.IfThenElse(tirx.Not(plan.full), unmarked(plan.fallback.stmt), None))
     stmts = []
     if fence:
-        stmts += [tirx.Evaluate(T.ptx.fence.proxy.async_.shared__cta()),
+        stmts += [tirx.Evaluate(ptx.op("fence.proxy.async.shared::cta")()),
                   tirx.Evaluate(T.tvm_storage_sync("shared"))]
     issue = []
     if bulk:
         issue.append(tirx.IfThenElse(predicate, seq(bulk), None) if active else seq(bulk))
-    issue.append(tirx.Evaluate(T.ptx.cp.async_.bulk.commit_group()))
+    issue.append(tirx.Evaluate(ptx.op("cp.async.bulk.commit_group")()))
     stmts.append(tirx.IfThenElse(tid == 0, seq(issue), None))
     if ordinary:
         stmts.append(tirx.IfThenElse(predicate, seq(ordinary), None) if active else seq(ordinary))
@@ -166,13 +170,13 @@ def emit_store_group(plans: list[Plan], threads: list[ThreadAxis], predicate: ti
 def wait_read(pending: int, threads: list[ThreadAxis]) -> tirx.Stmt:
     """``if tid == 0: cp.async.bulk.wait_group.read pending`` (the caller syncs the CTA after)."""
     tid, _ = flat_thread_index(threads)
-    return tirx.IfThenElse(tid == 0, tirx.Evaluate(T.ptx.cp.async_.bulk.wait_group.read(pending)), None)
+    return tirx.IfThenElse(tid == 0, tirx.Evaluate(ptx.op("cp.async.bulk.wait_group.read")(pending)), None)
 
 
 def wait_all(threads: list[ThreadAxis]) -> tirx.Stmt:
     """``if tid == 0: cp.async.bulk.wait_group 0``: every store complete (before exit or reuse)."""
     tid, _ = flat_thread_index(threads)
-    return tirx.IfThenElse(tid == 0, tirx.Evaluate(T.ptx.cp.async_.bulk.wait_group(0)), None)
+    return tirx.IfThenElse(tid == 0, tirx.Evaluate(ptx.op("cp.async.bulk.wait_group")(0)), None)
 
 
 @dataclass

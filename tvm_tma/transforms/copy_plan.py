@@ -46,10 +46,11 @@ from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
 from tvm.script import tirx as T
 
+from . import ptx
 from .. import report, rules
 from ..errors import TMAError
-from ._ir import (all_of, cast_to, conjuncts, elem_bytes, flat_offset, free_vars, non_decreasing, seq,
-                  strides, substitute, uses_var)
+from ._ir import (all_of, cast_to, conjuncts, elem_bytes, flat_offset, free_vars, non_decreasing,
+                  seq, strides, substitute, uses_var, walk)
 from .cp_async import CpAsyncNest, cp_async_nest, emit_cp_async, peel_copy, zero_fill
 from .swizzle import ANNOTATION as SWIZZLE, SwizzledTile, choose_span
 from .tensor_map import Swizzle, TensorMaps, TensorMapSpec, check_shared_box, make_spec, prefetch
@@ -189,7 +190,7 @@ def _is_shared(buf: tirx.Buffer) -> bool:
 def first_load(value: tirx.PrimExpr) -> tirx.Buffer | None:
     """The buffer of the first load in ``value`` (what a copy, or a computing statement, reads)."""
     loads = []
-    tvm_ffi.structural_walk(value, (BufferLoad, loads.append))
+    walk(value, BufferLoad, loads.append)
     return loads[0].source if loads else None
 
 
@@ -419,7 +420,7 @@ def _swizzle_request(stmt: tirx.Stmt) -> int | None:
     """The span asked for by a :func:`tvm_tma.schedule.swizzle` annotation on the copy's block
     (0: choose), ``None`` when the block has none."""
     found = []
-    tvm_ffi.structural_walk(stmt, (s_tir.SBlock, lambda b: found.append(b.annotations.get(SWIZZLE))))
+    walk(stmt, s_tir.SBlock, lambda b: found.append(b.annotations.get(SWIZZLE)))
     return next((int(v) for v in found if v is not None), None)
 
 
@@ -553,9 +554,9 @@ def emit_bulk(plan: BulkPlan, barrier: tirx.PrimExpr | None, threads: list[Threa
     dst = T.address_of(tirx.BufferLoad(plan.dst, [subst(i) for i in plan.dst_start]))
     src = T.address_of(tirx.BufferLoad(plan.src, [subst(i) for i in plan.src_start]))
     if plan.is_load:
-        copy = tirx.Evaluate(T.ptx[BULK_G2S](dst, src, T.uint32(plan.run_bytes), barrier))
+        copy = tirx.Evaluate(ptx.op(BULK_G2S)(dst, src, T.uint32(plan.run_bytes), barrier))
     else:
-        copy = tirx.Evaluate(T.ptx[BULK_S2G](dst, src, T.uint32(plan.run_bytes)))
+        copy = tirx.Evaluate(ptx.op(BULK_S2G)(dst, src, T.uint32(plan.run_bytes)))
     if plan.num_runs % nthreads or rounds == 1 and plan.num_runs < nthreads:
         copy = tirx.IfThenElse(run < plan.num_runs, copy, None)
     if rounds > 1:
@@ -600,9 +601,9 @@ def emit_tensor(plan: TensorPlan, maps: TensorMaps, barrier: tirx.PrimExpr | Non
         coords = [cast_to("int32", c) for c in reversed([*plan.coords[:-1], plan.coords[-1] + step])]
         if plan.is_load:
             op = f"cp.async.bulk.tensor.{plan.spec.rank}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-            copy = T.ptx[op](box, T.address_of(var), *coords, barrier)
+            copy = ptx.op(op)(box, T.address_of(var), *coords, barrier)
         else:
-            copy = T.ptx[f"cp.async.bulk.tensor.{plan.spec.rank}d.global.shared::cta.tile.bulk_group"](
+            copy = ptx.op(f"cp.async.bulk.tensor.{plan.spec.rank}d.global.shared::cta.tile.bulk_group")(
                 T.address_of(var), *coords, box)
         copies.append(tirx.Evaluate(copy))
     return tirx.IfThenElse(tid == 0, seq(copies), None) if threads else seq(copies)
@@ -724,12 +725,12 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
         if active and not _is_zero(expect):
             expect = tirx.Select(predicate, expect, T.uint32(0))
         stage.append(tirx.IfThenElse(tid == 0, tirx.Evaluate(
-            T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, expect)), None))
+            ptx.op("mbarrier.arrive.expect_tx.shared.b64")(barrier, expect)), None))
     copies = [_emit_plan(plan, maps, barrier, threads) for plan in plans]
     copies = seq(copies)
     stage.append(tirx.IfThenElse(predicate, copies, None) if active else copies)
     if arrive_noinc or any(uses_cp_async(p) for p in plans):
-        stage.append(tirx.Evaluate(T.ptx.cp.async_.mbarrier.arrive.noinc.shared.b64(barrier)))
+        stage.append(tirx.Evaluate(ptx.op("cp.async.mbarrier.arrive.noinc.shared.b64")(barrier)))
     return stage
 
 
@@ -809,11 +810,11 @@ def barrier_setup(barriers: list[tuple[tirx.Buffer, int]], threads: list[ThreadA
     for buf, count in barriers:
         for v in range(int(buf.shape[0])):
             addr = T.address_of(tirx.BufferLoad(buf, [v]))
-            init.append(tirx.Evaluate(T.ptx.mbarrier.init.shared.b64(addr, T.uint32(count))))
-            inval.append(tirx.Evaluate(T.ptx.mbarrier.inval.shared.b64(addr)))
+            init.append(tirx.Evaluate(ptx.op("mbarrier.init.shared.b64")(addr, T.uint32(count))))
+            inval.append(tirx.Evaluate(ptx.op("mbarrier.inval.shared.b64")(addr)))
     if not inval:
         return ([tirx.IfThenElse(tid == 0, seq(prefetch(maps)), None)] if maps else []), []
-    init.append(tirx.Evaluate(T.ptx.fence.proxy.async_.shared__cta()))
+    init.append(tirx.Evaluate(ptx.op("fence.proxy.async.shared::cta")()))
     init += prefetch(maps)
     sync = tirx.Evaluate(T.tvm_storage_sync("shared"))
     return ([tirx.IfThenElse(tid == 0, seq(init), None), sync],

@@ -39,6 +39,7 @@ from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
 from tvm.script import tirx as T
 
+from . import ptx
 from .. import rules
 from ..errors import TMAError
 from ._ir import (all_of, conjuncts, elem_bytes, flat_offset, non_decreasing, seq, substitute,
@@ -181,7 +182,7 @@ def emit_cp_async(nest: CpAsyncNest) -> tirx.Stmt:
     esize = elem_bytes(store.buffer)
     fill_varies = nest.fill is not None and nest.vector is not None and uses_var(nest.fill, [nest.vector.loop_var])
     per_lane = list(nest.lane_predicates) + ([nest.fill] if fill_varies else [])
-    op = T.ptx.cp.async_.cg.shared.global_ if size == 16 else T.ptx.cp.async_.ca.shared.global_
+    op = ptx.op("cp.async.cg.shared.global" if size == 16 else "cp.async.ca.shared.global")
     step = size // esize
     pieces = []
     for lane in range(0, nest.lanes, step):

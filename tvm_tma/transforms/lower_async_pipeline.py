@@ -73,9 +73,10 @@ from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.script import tirx as T
 
+from . import ptx
 from .. import report, rules
 from ..errors import TMAError
-from ._ir import attrs_with_key, cast_to, function_name, replace_node, select, seq, substitute
+from ._ir import attrs_with_key, cast_to, function_name, replace_node, select, seq, substitute, walk
 from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, marked_root,
                          shared_writes, store_sources, version, wait_all, wait_read)
 from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
@@ -315,6 +316,24 @@ class _Region:
             guarded = True
         return seq(stmts)
 
+    def survey(self, pipeline: tirx.Stmt) -> None:
+        """Record, per site, what the copies of every stage of ``pipeline`` need of its
+        barriers (:meth:`note_plans`), without following program order."""
+        for commit in attrs_with_key(pipeline, (COMMIT,)):
+            for key, copies in self.split(commit):
+                self.note_plans(self.queue(key, group_index(copies)[1]), [self.plan(c) for c in copies])
+
+    def note_plans(self, queue: _Queue, plans: list) -> list:
+        """Record what ``plans`` (one stage of ``queue``) need of its barriers; return the plans
+        that write shared memory with ordinary stores or cp.async."""
+        self.not_bulk += [(p.rule, p.reason) for p in plans if not uses_bulk(p)]
+        queue.bulk |= any(uses_bulk(p) for p in plans)
+        queue.fallback |= any(uses_cp_async(p) for p in plans)
+        generic = [p for p in plans if uses_cp_async(p) or writes_synchronously(p)]
+        self.generic_writes |= {p.dst for p in generic}
+        queue.cta_sync |= bool(generic)
+        return generic
+
     def lower_site(self, key: tuple[int, int], copies: list[tirx.Stmt], predicate: tirx.PrimExpr,
                    guarded: bool) -> list[tirx.Stmt]:
         """The copies of one site of a stage on their ring's phase; ``guarded``: an earlier
@@ -333,11 +352,7 @@ class _Region:
         if not self.dry_run:
             for plan in plans:
                 report_plan(self.func_name, plan, str(group))
-        self.not_bulk += [(p.rule, p.reason) for p in plans if not uses_bulk(p)]
-        queue.bulk |= any(uses_bulk(p) for p in plans)
-        queue.fallback |= any(uses_cp_async(p) for p in plans)
-        generic = [p for p in plans if uses_cp_async(p) or writes_synchronously(p)]
-        self.generic_writes |= {p.dst for p in generic}
+        generic = self.note_plans(queue, plans)
         before_sync, self.before_sync = self.before_sync, None
         cta_sync = before_sync is not None or bool(generic)
         queue.cta_sync |= cta_sync
@@ -372,7 +387,7 @@ class _Region:
         if isinstance(reused, tirx.IntImm) and not int(reused):
             return []
         slot = self.slot(queue, group, queue.empty)
-        arrive = tirx.Evaluate(T.ptx.mbarrier.arrive.shared.b64(slot))
+        arrive = tirx.Evaluate(ptx.op("mbarrier.arrive.shared.b64")(slot))
         issuers = max(issuing_threads(p, nthreads) for p in plans)
         parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(group, queue.versions) - 1, 2))
         wait = tirx.IfThenElse(tid == 0 if issuers == 1 else tid < issuers,
@@ -470,7 +485,7 @@ class _Region:
         against the others); the wait count and the stage waited for usually take one form in both cases.
         """
         selects = []
-        tvm_ffi.structural_walk(expr, (tirx.Select, selects.append))
+        walk(expr, tirx.Select, selects.append)
         sel = next((x for x in selects if isinstance(x.condition, tirx.EQ)
                     and isinstance(x.condition.a, tirx.Var)), None)
         if sel is None:
@@ -523,7 +538,7 @@ class _Region:
                 # A stage predicated off still commits its (empty) groups: the count of groups
                 # that later waits are computed from must not depend on the predicate.
                 tid, _ = flat_thread_index(self.threads)
-                empty = tirx.Evaluate(T.ptx.cp.async_.bulk.commit_group())
+                empty = tirx.Evaluate(ptx.op("cp.async.bulk.commit_group")())
                 return seq(waits + [tirx.IfThenElse(
                     predicate, s_tir.SBlockRealize(stmt.iter_values, tirx.const(True), new_block),
                     tirx.IfThenElse(tid == 0, seq([empty] * groups), None))])
@@ -688,7 +703,7 @@ def _in_flight_before_first_wait(stmt, counts: dict[int, int], waited: set[int],
 
 def _has_thread_loop(stmt) -> bool:
     found = []
-    tvm_ffi.structural_walk(stmt, (tirx.For, lambda f: found.append(f.kind == tirx.ForKind.THREAD_BINDING)))
+    walk(stmt, tirx.For, lambda f: found.append(f.kind == tirx.ForKind.THREAD_BINDING))
     return any(found)
 
 
@@ -783,16 +798,21 @@ class _Lowering:
         _in_flight_before_first_wait(seq, in_flight, set())
         copies = {w for a in attrs_with_key(seq, (ASYNC,)) for w in shared_writes(a.body)}
         generic = {w.buffer for w in shared_writes(seq) if w not in copies}
-        # A first, dry lowering finds the queues with cp.async fallbacks: their barriers count
-        # a .noinc arrival per thread in every phase.
         if self.maps is not None:
             self.maps.take_used()
         name = "tma_bar" if not self.regions else f"tma_bar_p{self.regions}"
         sites = commit_sites(seq)
+        # What each site's copies need of its barriers (an expect_tx arrival for bulk copies, a
+        # .noinc arrival per thread for cp.async, __syncthreads for ordinary writes), in every
+        # phase: from the plans of its copies, or, where bulk stores wait before stages (the
+        # waits depend on program order), from a first, dry lowering.
         probe = _Region(self.func_name, threads, name, dry_run=True, min_run_bytes=self.min_run_bytes,
                         in_flight=in_flight, generic_writes=set(generic), maps=self.maps, sites=sites,
                         plans={})
-        probe.lower(seq)
+        if has_marked(seq):
+            probe.lower(seq)
+        else:
+            probe.survey(seq)
         bulk = {q for q, x in probe.queues.items() if x.bulk}
         # Stock's commit/wait groups cost less than mbarriers for copies that are all per-thread,
         # but count one group per stage: where a stage commits in several places (sites),
@@ -832,7 +852,7 @@ class _Lowering:
 def _pipelined_loops(stmt: tirx.Stmt) -> list[tirx.For]:
     """The loops in ``stmt`` (itself excluded) annotated with ``software_pipeline_stage``."""
     found = []
-    tvm_ffi.structural_walk(stmt, (tirx.For, lambda f: found.append(f) if STAGES in f.annotations else None))
+    walk(stmt, tirx.For, lambda f: found.append(f) if STAGES in f.annotations else None)
     return found
 
 
@@ -870,10 +890,8 @@ def _report_loose_copies(func: tirx.PrimFunc, name: str) -> None:
     if not loose:
         return
     extents = []
-    tvm_ffi.structural_walk(func.body, (tirx.For, lambda f: extents.append(int(f.extent)) if (
-        f.kind == tirx.ForKind.THREAD_BINDING and f.thread_binding.thread_tag.startswith("threadIdx")) else None))
-    tvm_ffi.structural_walk(func.body, (tirx.AttrStmt, lambda a: extents.append(int(a.value)) if (
-        a.attr_key == "thread_extent" and a.node.thread_tag.startswith("threadIdx")) else None))
+    walk(func.body, tirx.For, lambda f: extents.append(int(f.extent)) if (         f.kind == tirx.ForKind.THREAD_BINDING and f.thread_binding.thread_tag.startswith("threadIdx")) else None)
+    walk(func.body, tirx.AttrStmt, lambda a: extents.append(int(a.value)) if (         a.attr_key == "thread_extent" and a.node.thread_tag.startswith("threadIdx")) else None)
     nthreads = math.prod(extents)
     for attr in loose:
         # The scope of ``T.attr(..., "async_scope", 1)`` in a block is the rest of the block:

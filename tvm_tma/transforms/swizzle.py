@@ -37,7 +37,7 @@ from tvm.ir.expr import TensorLoad as BufferLoad
 
 from .. import rules
 from ..errors import TMAError
-from ._ir import data_owner, elem_bytes
+from ._ir import data_owner, elem_bytes, walk
 
 ANNOTATION = "tvm_tma.swizzle"
 LDMATRIX = "tirx.ptx_legacy.ldmatrix"
@@ -146,7 +146,7 @@ def rewrite_accesses(body: tirx.Stmt, tiles: list[SwizzledTile]) -> tirx.Stmt:
     def bind_loop(loop: tirx.For) -> None:  # loop variables are unique: bind them all at once
         analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
 
-    tvm_ffi.structural_walk(body, (tirx.For, bind_loop))
+    walk(body, tirx.For, bind_loop)
 
     def tile_of(buf) -> SwizzledTile | None:
         return by_buffer.get(buf.__chandle__()) if isinstance(buf, tirx.Var) else None
@@ -194,5 +194,5 @@ def _access_ptr_tile(expr, tile_of) -> SwizzledTile | None:
 
 def _loaded_buffers(node) -> list:
     found = []
-    tvm_ffi.structural_walk(node, (BufferLoad, lambda load: found.append(load.source)))
+    walk(node, BufferLoad, lambda load: found.append(load.source))
     return found

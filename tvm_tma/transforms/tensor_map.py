@@ -37,14 +37,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import tvm
-import tvm_ffi
 from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.script import tirx as T
 
+from . import ptx
 from .. import rules
 from ..errors import TMAError
-from ._ir import elem_bytes, realign
+from ._ir import elem_bytes, realign, walk
 from .swizzle import SwizzledTile, rewrite_accesses
 
 ENCODE = "tirx.tensormap_encode_tiled"
@@ -338,7 +338,7 @@ class TensorMaps:
 
 def prefetch(maps: Sequence[tirx.Var]) -> list[tirx.Stmt]:
     """``prefetch.tensormap [map]`` for each of ``maps`` (for the thread that sets up barriers)."""
-    return [tirx.Evaluate(T.ptx.prefetch.tensormap(T.address_of(var))) for var in maps]
+    return [tirx.Evaluate(ptx.op("prefetch.tensormap")(T.address_of(var))) for var in maps]
 
 
 def encoded_maps(body: tirx.Stmt) -> list[tuple[tirx.Var, tuple, int]]:
@@ -356,12 +356,12 @@ def encoded_maps(body: tirx.Stmt) -> list[tuple[tirx.Var, tuple, int]]:
                    L2Promotion(int(call.attrs.l2_promotion)), OOBFill(int(call.attrs.oob_fill)))
             found.append((args[0], key, math.prod(box) * dtype.bits // 8))
 
-    tvm_ffi.structural_walk(body, (tvm.ir.Call, on_call))
+    walk(body, tvm.ir.Call, on_call)
     return found
 
 
 def map_var(operand: tirx.PrimExpr) -> tirx.Var:
     """The map variable in a tensor op's map operand (``reinterpret(address_of(map))``)."""
     found = []
-    tvm_ffi.structural_walk(operand, (tirx.Var, found.append))
+    walk(operand, tirx.Var, found.append)
     return found[0]

@@ -69,12 +69,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import tvm
-import tvm_ffi
 from tvm import s_tir, tirx
 from tvm.ir.expr import TensorLoad
 
 from ..errors import TMAError
-from ._ir import function_name
+from ._ir import function_name, walk
 from .tensor_map import G2S_TENSOR, encoded_maps, map_var
 
 RULE = "mbarrier_protocol"
@@ -282,7 +281,7 @@ class _Verifier:
                 self.has_ops[key] = any(self.marked(c) for c in children)
             else:
                 found = []
-                tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(_is_tracked(_op_name(c)))))
+                walk(stmt, tvm.ir.Call, lambda c: found.append(_is_tracked(_op_name(c))))
                 self.has_ops[key] = any(found)
         return self.has_ops[key]
 
@@ -292,7 +291,7 @@ class _Verifier:
             return []
         if isinstance(stmt, tirx.For) and stmt.kind == tirx.ForKind.THREAD_BINDING:
             found = []
-            tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(_is_barrier_op(_op_name(c)))))
+            walk(stmt, tvm.ir.Call, lambda c: found.append(_is_barrier_op(_op_name(c))))
             return [stmt] if any(found) else []
         if not _children(stmt):
             self.fail(None, "barrier operation outside any thread_binding loop: expected it in a kernel")
@@ -545,7 +544,7 @@ def _children(stmt) -> list:
 
 def _thread_loops(root) -> list[tirx.For]:
     found = []
-    tvm_ffi.structural_walk(root, (tirx.For, lambda f: found.append(f) if f.thread_binding is not None else None))
+    walk(root, tirx.For, lambda f: found.append(f) if f.thread_binding is not None else None)
     return found
 
 
