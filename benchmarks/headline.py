@@ -337,6 +337,9 @@ def build(build_dir: pathlib.Path, sections: Sequence[Section] = SECTIONS, bundl
           + f"; {total:.1f} of {CARRY_LIMIT_MIB} MiB", flush=True)
     if total > CARRY_LIMIT_MIB:
         print(f"warning: more than {CARRY_LIMIT_MIB} MiB to carry", flush=True)
+    if bundle:
+        print(f"next, on the GPU machine (with .gpu and {os.path.relpath(build_dir, ROOT)}): python3 .gpu/boot.py "
+              f"benchmarks/headline.py run {os.path.relpath(build_dir, ROOT)} --out OUT", flush=True)
     return manifest
 
 
@@ -407,9 +410,13 @@ def run(build_dir: pathlib.Path, out: pathlib.Path, sections: Sequence[Section] 
             shutil.copy(produced, results_dir / f"headline_{label}.json")
             entry["files"][part.name] = f"headline_{label}.json"
         else:
-            entry.update(status="failed", reason=f"{part.runner} " + (f"exited with {rc}" if rc is not None else
-                         f"killed after {part.seconds} s") + f", no results (log: logs/{label}.log)")
+            entry.setdefault("failed", {})[part.name] = f"{pathlib.Path(part.runner).name} " + (
+                f"exited with {rc}" if rc is not None else f"killed after {part.seconds} s") \
+                + f", no results (log: logs/{label}.log)"
         print(f"  {section.name}/{part.name}: exit {rc} after {seconds:.0f} s", flush=True)
+    for entry in summary["sections"].values():
+        if entry["status"] == "ok" and not entry["files"]:  # every part failed
+            entry.update(status="failed", reason="; ".join(f"{k}: {v}" for k, v in entry.pop("failed").items()))
     shutil.rmtree(work, ignore_errors=True)
     (results_dir / "headline.json").write_text(json.dumps(summary, indent=1))
     report(results_dir / "headline.json", out, sections)
@@ -459,9 +466,12 @@ def render(summary: dict[str, Any], base: pathlib.Path, link: Callable[[pathlib.
                      "" if row.limit == above[2] else row.limit, data)
             above = (section.title, row.case, row.limit)
             lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+        for part, reason in entry.get("failed", {}).items():
+            lines.append(f"|  | {part} failed: {_cell(reason)} | - | - | - | - | - |")
     if runs:
         lines += ["", "Where each section's figures come from:", "", *runs]
-    lines += ["", "How they were measured:", "", *methods]
+    if methods:
+        lines += ["", "How they were measured:", "", *methods]
     if plot:
         lines += ["", f"![Every ratio of the table, and the copy library's bandwidth against size]({plot})"]
     return "\n".join(lines), all_rows

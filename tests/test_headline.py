@@ -83,29 +83,34 @@ def test_run_collects_results_kills_a_hung_runner_and_reports(tmp_path):
         (out / "results.json").write_text(json.dumps({"device": "Fake GPU", "torch": "0", "results": [result]}))
         """)
     hung = _runner(tmp_path / "hung.py", "print('waiting', flush=True)\ntime.sleep(60)\n")
+    broken = _runner(tmp_path / "broken.py", "sys.exit(3)\n")
     noop = lambda directory: None  # noqa: E731
-    gemm, copy = headline.SECTIONS[0], headline.SECTIONS[2]
-    sections = (dataclasses.replace(gemm, parts=(headline.Part("stock", noop, fake, seconds=60),)),
-                dataclasses.replace(copy, parts=(headline.Part("memcpy", noop, hung, seconds=1),)),
-                dataclasses.replace(headline.SECTIONS[1], parts=(headline.Part("tma", noop, fake),)))
+    gemm, wgmma, copy = headline.SECTIONS[:3]
+    sections = (dataclasses.replace(gemm, parts=(headline.Part("stock", noop, fake, seconds=60),
+                                                 headline.Part("tma", noop, hung, seconds=1))),
+                dataclasses.replace(wgmma, parts=(headline.Part("tma", noop, fake),)),
+                dataclasses.replace(copy, parts=(headline.Part("memcpy", noop, broken),)))
     build_dir = tmp_path / "build"
     build_dir.mkdir()
     (build_dir / "manifest.json").write_text(json.dumps({"command": "build it", "tvm_version": "0", "sections": {
-        "gemm": {"status": "built", "parts": ["stock"]}, "copy": {"status": "built", "parts": ["memcpy"]},
+        "gemm": {"status": "built", "parts": ["stock", "tma"]}, "copy": {"status": "built", "parts": ["memcpy"]},
         "wgmma": {"status": "not built", "reason": "no cases"}}}))
     out = tmp_path / "out"
     summary = headline.run(build_dir, out, sections, command="run it", python=[sys.executable])
-    assert summary["device"] == "Fake GPU"
-    assert summary["sections"]["gemm"] == {"status": "ok", "files": {"stock": "headline_gemm_stock.json"},
-                                           "exit": {"stock": 0}}
+    assert summary["device"] == "Fake GPU" and summary["command"] == "run it"
+    assert summary["sections"]["gemm"] == {
+        "status": "ok", "files": {"stock": "headline_gemm_stock.json"}, "exit": {"stock": 0, "tma": None},
+        "failed": {"tma": "hung.py killed after 1 s, no results (log: logs/gemm_tma.log)"}}
     assert summary["sections"]["copy"]["status"] == "failed"
-    assert "killed after 1 s" in summary["sections"]["copy"]["reason"]
+    assert summary["sections"]["copy"]["reason"] == "memcpy: broken.py exited with 3, no results " \
+                                                    "(log: logs/copy_memcpy.log)"
     assert summary["sections"]["wgmma"] == {"status": "not built", "reason": "no cases", "files": {}}
-    assert "waiting" in (out / "logs" / "copy_memcpy.log").read_text()
+    assert "waiting" in (out / "logs" / "gemm_tma.log").read_text()
     assert json.loads((out / "results" / "headline.json").read_text()) == summary
     text = (out / "RESULTS.md").read_text()
     assert "| stock TVM, `gemm_mma()` | 300.0 TFLOP/s | cuBLAS: 600.0 TFLOP/s | **0.500** x of cuBLAS TFLOP/s |" in text
     assert "[stock](results/headline_gemm_stock.json)" in text
-    assert "| Device copies | failed: " in text
+    assert "|  | tma failed: hung.py killed after 1 s" in text
+    assert "| Device copies | failed: memcpy: broken.py exited with 3" in text
     assert "| GEMM with `wgmma` | not built: no cases |" in text
     assert "## Copies (`tvm_tma.memcpy`)" in text  # the rest of RESULTS.md is kept

@@ -158,7 +158,7 @@ def test_cp_async_size_when_fallback_is_impossible():
         cuda_source(tile_scale(250, 64, tile_n=64, dtype="float16", vec_bytes=2), RUNS)
 
 
-# -- pipelines beyond one loop per kernel (issue 4) ---------------------------------------------
+# -- pipelines beyond one loop per kernel -----------------------------------------------------
 
 OPS = {"tirx.ptx.mbarrier_init": "init", "tirx.ptx.mbarrier_arrive_expect_tx": "arrive",
        "tirx.cuda.mbarrier_wait": "wait", "tirx.ptx.mbarrier_inval": "inval"}
