@@ -264,28 +264,28 @@ def stock_vs_tma_rows(geomean: bool) -> Callable[[dict[str, Any]], list[Row]]:
 
 SECTIONS: tuple[Section, ...] = (
     Section("gemm", "GEMM 4096³ fp16 → fp32 (`mma.sync`)", (
-        Part("stock", build_cases("default", GEMM_STOCK), "run_gpu.py", seconds=150),
-        Part("tma", build_cases("tma", GEMM_TMA), "run_gpu.py", seconds=150),
+        Part("stock", build_cases("default", GEMM_STOCK), "run_gpu.py", seconds=120),
+        Part("tma", build_cases("tma", GEMM_TMA), "run_gpu.py", seconds=120),
     ), gemm_rows, "`run_gpu.py`: medians of CUDA-event-timed launches after warm-up; cuBLAS (torch.matmul, fp16 "
        "out) timed beside each case in the same process; TFLOP/s count 2 n³ flops"),
     Section("wgmma", "GEMM with `wgmma`", (
-        Part("tma", build_cases("tma", WGMMA), "run_gpu.py", seconds=240),
+        Part("tma", build_cases("tma", WGMMA), "run_gpu.py", seconds=180),
     ), wgmma_rows, "`run_gpu.py`, as the GEMM above", cases_missing(WGMMA)),
     Section("copy", "Device copies", (
-        Part("memcpy", build_copy_library, "run_memcpy.py", ("--big", "--max-gib", "8", "--rounds", "5"), 300),
+        Part("memcpy", build_copy_library, "run_memcpy.py", ("--big", "--max-gib", "8", "--rounds", "5"), 240),
     ), copy_rows, "`run_memcpy.py`: byte-exact checks, then GPU time of launches queued behind a spinning GPU, "
        "medians of 5 interleaved rounds; GB/s count bytes read + written"),
     Section("row_kernels", "Row kernels, fp16", (
-        Part("tma", build_cases("tma", ROW_KERNELS), "run_gpu.py", seconds=120),
-        Part("stock", build_cases("default", ROW_KERNELS), "run_gpu.py", seconds=120),
+        Part("tma", build_cases("tma", ROW_KERNELS), "run_gpu.py", seconds=90),
+        Part("stock", build_cases("default", ROW_KERNELS), "run_gpu.py", seconds=90),
     ), row_kernel_rows, "`run_gpu.py`; torch and cudaMemcpy of the same bytes timed beside each case; GB/s count "
        "bytes read + written once"),
     Section("compat", "Compatibility suite", (
-        Part("results", build_script("build_compat.py"), "run_compat.py", seconds=300),
+        Part("results", build_script("build_compat.py"), "run_compat.py", seconds=240),
     ), stock_vs_tma_rows(geomean=True), "`run_compat.py`: stock and tma builds of each schedule, timed in one run",
        script_missing("build_compat.py", "run_compat.py")),
     Section("llama", "Llama decoder layer (dlight)", (
-        Part("results", build_script("build_llama.py"), "run_llama.py", seconds=300),
+        Part("results", build_script("build_llama.py"), "run_llama.py", seconds=240),
     ), stock_vs_tma_rows(geomean=False), "`run_llama.py`: the layer under stock dlight and under ours, one run",
        script_missing("build_llama.py", "run_llama.py")),
 )
@@ -372,9 +372,12 @@ def _stream(cmd: list[str], log: pathlib.Path, seconds: int) -> tuple[int | None
 
 
 def run(build_dir: pathlib.Path, out: pathlib.Path, sections: Sequence[Section] = SECTIONS,
-        command: str = "", python: Sequence[str] | None = None) -> dict[str, Any]:
+        command: str = "", python: Sequence[str] | None = None, deadline: float = 570) -> dict[str, Any]:
     """Run the built parts of ``sections`` (``python``: how to start a runner; by default this
-    interpreter, through ``TVM_TMA_BOOT`` when set), write ``out/results/headline.json``, report."""
+    interpreter, through ``TVM_TMA_BOOT`` when set), each within its time limit and all within
+    ``deadline`` seconds; after each part, write ``out/results/headline.json`` and report (so a
+    run cut short leaves what it measured), the plot at the end."""
+    start = time.perf_counter()
     build_dir, out = build_dir.resolve(), out.resolve()
     manifest = json.loads((build_dir / "manifest.json").read_text())
     if python is None:
@@ -396,11 +399,15 @@ def run(build_dir: pathlib.Path, out: pathlib.Path, sections: Sequence[Section] 
             entry.update(status=built[section.name]["status"], reason=built[section.name]["reason"])
     for index, (section, part) in enumerate(steps, 1):
         entry, label = summary["sections"][section.name], f"{section.name}_{part.name}"
-        print(f"[run {index}/{len(steps)}] {section.name}/{part.name}: {part.runner} (at most {part.seconds} s)",
-              flush=True)
+        limit = int(min(part.seconds, deadline - (time.perf_counter() - start)))
+        if limit <= 0:
+            entry.setdefault("failed", {})[part.name] = f"not run: the run's {deadline:.0f} s were spent"
+            _write(summary, sections, results_dir, out)
+            continue
+        print(f"[run {index}/{len(steps)}] {section.name}/{part.name}: {part.runner} (at most {limit} s)", flush=True)
         shutil.rmtree(work / label, ignore_errors=True)
         cmd = [*python, str(BENCH / part.runner), str(build_dir / label), "--out", str(work / label), *part.args]
-        rc, seconds = _stream(cmd, out / "logs" / f"{label}.log", part.seconds)
+        rc, seconds = _stream(cmd, out / "logs" / f"{label}.log", limit)
         produced = work / label / "results.json"
         entry.setdefault("exit", {})[part.name] = rc
         if produced.is_file():
@@ -411,16 +418,25 @@ def run(build_dir: pathlib.Path, out: pathlib.Path, sections: Sequence[Section] 
             entry["files"][part.name] = f"headline_{label}.json"
         else:
             entry.setdefault("failed", {})[part.name] = f"{pathlib.Path(part.runner).name} " + (
-                f"exited with {rc}" if rc is not None else f"killed after {part.seconds} s") \
+                f"exited with {rc}" if rc is not None else f"killed after {limit} s") \
                 + f", no results (log: logs/{label}.log)"
         print(f"  {section.name}/{part.name}: exit {rc} after {seconds:.0f} s", flush=True)
-    for entry in summary["sections"].values():
-        if entry["status"] == "ok" and not entry["files"]:  # every part failed
-            entry.update(status="failed", reason="; ".join(f"{k}: {v}" for k, v in entry.pop("failed").items()))
+        _write(summary, sections, results_dir, out)
     shutil.rmtree(work, ignore_errors=True)
-    (results_dir / "headline.json").write_text(json.dumps(summary, indent=1))
-    report(results_dir / "headline.json", out, sections)
-    return summary
+    return _write(summary, sections, results_dir, out, plot=True)
+
+
+def _write(summary: dict[str, Any], sections: Sequence[Section], results_dir: pathlib.Path, out: pathlib.Path,
+           plot: bool = False) -> dict[str, Any]:
+    """Write ``headline.json`` (a section none of whose parts gave results so far: "failed") and
+    report; returns what was written."""
+    settled = json.loads(json.dumps(summary))
+    for entry in settled["sections"].values():
+        if entry["status"] == "ok" and not entry["files"] and entry.get("failed"):
+            entry.update(status="failed", reason="; ".join(f"{k}: {v}" for k, v in entry.pop("failed").items()))
+    (results_dir / "headline.json").write_text(json.dumps(settled, indent=1))
+    report(results_dir / "headline.json", out, sections, plot=plot, quiet=not plot)
+    return settled
 
 
 # -- report ----------------------------------------------------------------------------------
@@ -524,7 +540,7 @@ def draw(rows: list[tuple[str, Row]], copy_data: dict[str, Any] | None, path: pa
 
 
 def report(headline_json: pathlib.Path, out: pathlib.Path, sections: Sequence[Section] = SECTIONS,
-           plot: bool = True) -> str:
+           plot: bool = True, quiet: bool = False) -> str:
     """Write ``out/RESULTS.md`` with its headline block rendered from ``headline_json`` (the rest
     of ``out/RESULTS.md``, or else of ``benchmarks/RESULTS.md``, kept) and, with ``plot`` and
     matplotlib, ``headline.png`` next to ``headline_json``; returns the block."""
@@ -546,7 +562,8 @@ def report(headline_json: pathlib.Path, out: pathlib.Path, sections: Sequence[Se
     head, rest = text.split(BEGIN, 1)
     out.mkdir(parents=True, exist_ok=True)
     (out / "RESULTS.md").write_text(f"{head}{BEGIN}\n{block}\n{END}{rest.split(END, 1)[1]}")
-    print(block, flush=True)
+    if not quiet:
+        print(block, flush=True)
     return block
 
 
@@ -565,6 +582,9 @@ def main(argv: list[str] | None = None) -> int:
     go = steps.add_parser("run", help="run a build on the GPU, write results and RESULTS.md under --out")
     go.add_argument("build_dir", type=pathlib.Path)
     go.add_argument("--out", type=pathlib.Path, required=True)
+    for parser_ in (every, go):
+        parser_.add_argument("--deadline", type=float, default=570,
+                             help="seconds after which no runner is started or left running (default 570)")
     show = steps.add_parser("report", help="render RESULTS.md (and the plot) from a headline.json")
     show.add_argument("headline_json", type=pathlib.Path)
     show.add_argument("--out", type=pathlib.Path, default=BENCH)
@@ -574,7 +594,7 @@ def main(argv: list[str] | None = None) -> int:
     if opts.step in ("all", "build"):
         build(opts.build_dir, bundle=opts.step == "build" and not opts.no_bundle, command=command)
     if opts.step in ("all", "run"):
-        summary = run(opts.build_dir, opts.out, command=command)
+        summary = run(opts.build_dir, opts.out, command=command, deadline=opts.deadline)
         return 0 if all(s["status"] in ("ok", "not built") and all(rc == 0 for rc in s.get("exit", {}).values())
                         for s in summary["sections"].values()) else 1
     if opts.step == "report":

@@ -114,3 +114,15 @@ def test_run_collects_results_kills_a_hung_runner_and_reports(tmp_path):
     assert "| Device copies | failed: memcpy: broken.py exited with 3" in text
     assert "| GEMM with `wgmma` | not built: no cases |" in text
     assert "## Copies (`tvm_tma.memcpy`)" in text  # the rest of RESULTS.md is kept
+
+
+def test_run_starts_no_runner_past_its_deadline(tmp_path):
+    marker = tmp_path / "started"
+    runner = _runner(tmp_path / "runner.py", f"pathlib.Path({str(marker)!r}).touch()\n")
+    section = dataclasses.replace(headline.SECTIONS[0], parts=(headline.Part("stock", lambda d: None, runner),))
+    (tmp_path / "manifest.json").write_text(json.dumps({"command": "build it", "tvm_version": "0", "sections": {
+        "gemm": {"status": "built", "parts": ["stock"]}}}))
+    summary = headline.run(tmp_path, tmp_path / "out", (section,), python=[sys.executable], deadline=0)
+    assert not marker.exists()
+    assert summary["sections"]["gemm"]["status"] == "failed"
+    assert "not run: the run's 0 s were spent" in summary["sections"]["gemm"]["reason"]
