@@ -10,7 +10,8 @@
 exist yet (e.g. no ``bench_wgmma_*`` case) is "not built", and so is its row in the table.
 ``run`` runs each built part's runner on the GPU, one process per part, its output shown as it
 comes and killed past the part's time limit; copies each runner's ``results.json`` to
-``OUT/results/headline_<section>_<part>.json`` and its log to ``OUT/logs/``, writes
+``OUT/results/headline_<section>_<part>.json`` and its log to ``OUT/logs/`` (with all three steps
+on one machine: ``BUILD/logs/``), writes
 ``OUT/results/headline.json`` (device, date, commands, each section's status and files), then
 reports. ``report`` renders the headline block of ``RESULTS.md`` (between ``BEGIN`` and
 ``END``; the rest of the file is kept) into ``OUT/RESULTS.md`` from ``OUT/RESULTS.md`` or else
@@ -372,17 +373,20 @@ def _stream(cmd: list[str], log: pathlib.Path, seconds: int) -> tuple[int | None
 
 
 def run(build_dir: pathlib.Path, out: pathlib.Path, sections: Sequence[Section] = SECTIONS,
-        command: str = "", python: Sequence[str] | None = None, deadline: float = 570) -> dict[str, Any]:
+        command: str = "", python: Sequence[str] | None = None, deadline: float = 570,
+        logs: pathlib.Path | None = None) -> dict[str, Any]:
     """Run the built parts of ``sections`` (``python``: how to start a runner; by default this
     interpreter, through ``TVM_TMA_BOOT`` when set), each within its time limit and all within
-    ``deadline`` seconds; after each part, write ``out/results/headline.json`` and report (so a
-    run cut short leaves what it measured), the plot at the end."""
+    ``deadline`` seconds, their logs in ``logs`` (default ``out/logs``); after each part, write
+    ``out/results/headline.json`` and report (so a run cut short leaves what it measured), the
+    plot at the end."""
     start = time.perf_counter()
     build_dir, out = build_dir.resolve(), out.resolve()
+    logs = (logs or out / "logs").resolve()
     manifest = json.loads((build_dir / "manifest.json").read_text())
     if python is None:
         python = [sys.executable, *([os.environ["TVM_TMA_BOOT"]] if os.environ.get("TVM_TMA_BOOT") else [])]
-    results_dir, work = out / "results", out / "work"
+    results_dir, work = out / "results", build_dir / "runs"
     results_dir.mkdir(parents=True, exist_ok=True)
     summary: dict[str, Any] = {"date": datetime.datetime.now(datetime.timezone.utc).date().isoformat(),
                                "command": command, "build_command": manifest["command"],
@@ -407,7 +411,7 @@ def run(build_dir: pathlib.Path, out: pathlib.Path, sections: Sequence[Section] 
         print(f"[run {index}/{len(steps)}] {section.name}/{part.name}: {part.runner} (at most {limit} s)", flush=True)
         shutil.rmtree(work / label, ignore_errors=True)
         cmd = [*python, str(BENCH / part.runner), str(build_dir / label), "--out", str(work / label), *part.args]
-        rc, seconds = _stream(cmd, out / "logs" / f"{label}.log", limit)
+        rc, seconds = _stream(cmd, logs / f"{label}.log", limit)
         produced = work / label / "results.json"
         entry.setdefault("exit", {})[part.name] = rc
         if produced.is_file():
@@ -419,7 +423,7 @@ def run(build_dir: pathlib.Path, out: pathlib.Path, sections: Sequence[Section] 
         else:
             entry.setdefault("failed", {})[part.name] = f"{pathlib.Path(part.runner).name} " + (
                 f"exited with {rc}" if rc is not None else f"killed after {limit} s") \
-                + f", no results (log: logs/{label}.log)"
+                + f", no results (log: {os.path.relpath(logs / f'{label}.log', out)})"
         print(f"  {section.name}/{part.name}: exit {rc} after {seconds:.0f} s", flush=True)
         _write(summary, sections, results_dir, out)
     shutil.rmtree(work, ignore_errors=True)
@@ -594,7 +598,8 @@ def main(argv: list[str] | None = None) -> int:
     if opts.step in ("all", "build"):
         build(opts.build_dir, bundle=opts.step == "build" and not opts.no_bundle, command=command)
     if opts.step in ("all", "run"):
-        summary = run(opts.build_dir, opts.out, command=command, deadline=opts.deadline)
+        summary = run(opts.build_dir, opts.out, command=command, deadline=opts.deadline,
+                      logs=opts.build_dir / "logs" if opts.step == "all" else None)
         return 0 if all(s["status"] in ("ok", "not built") and all(rc == 0 for rc in s.get("exit", {}).values())
                         for s in summary["sections"].values()) else 1
     if opts.step == "report":
