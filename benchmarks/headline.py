@@ -9,14 +9,14 @@
 ``BUILD/<section>_<part>/`` and writes ``BUILD/manifest.json``; a section whose inputs do not
 exist yet (e.g. no ``bench_wgmma_*`` case) is "not built", and so is its row in the table.
 ``run`` runs each built part's runner on the GPU, one process per part, its output shown as it
-comes and killed past the part's time limit; copies each runner's ``results.json`` to
-``OUT/results/headline_<section>_<part>.json`` and its log to ``OUT/logs/`` (with all three steps
-on one machine: ``BUILD/logs/``), writes
-``OUT/results/headline.json`` (device, date, commands, each section's status and files), then
-reports. ``report`` renders the headline block of ``RESULTS.md`` (between ``BEGIN`` and
-``END``; the rest of the file is kept) into ``OUT/RESULTS.md`` from ``OUT/RESULTS.md`` or else
-``benchmarks/RESULTS.md``, and, with matplotlib, the plot ``headline.png`` next to the JSON.
-``OUT`` mirrors ``benchmarks/``: its ``RESULTS.md`` and ``results/`` go there.
+comes and killed past the part's time limit or the run's ``--deadline``; copies each runner's
+``results.json`` to ``OUT/results/headline_<section>_<part>.json`` and its log to ``OUT/logs/``
+(all three steps on one machine: ``BUILD/logs/``); writes ``OUT/results/headline.json`` (device,
+date, commands, each section's status and files) and reports, after each part. ``report``
+renders the headline block of ``RESULTS.md`` (between ``BEGIN`` and ``END``; the rest of the
+file is kept) into ``OUT/RESULTS.md``, from ``OUT/RESULTS.md`` or else ``benchmarks/RESULTS.md``,
+and with matplotlib the plot ``headline.png`` next to the JSON. ``OUT`` mirrors
+``benchmarks/``: its ``RESULTS.md`` and ``results/`` go there.
 
 A section plugs in as one more ``Section``: its parts (a build step, then a runner started as
 ``runner BUILD_DIR --out DIR [args]`` that writes ``DIR/results.json``) and a function from the
