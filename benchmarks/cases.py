@@ -99,7 +99,7 @@ def binary_case(name: str, op: str, shape_a: tuple[int, ...], shape_b: tuple[int
 
 def kernel_cases(kernel: str, rows: int, cols: int, dtype: str, name: str, timed: bool = False,
                  variant: int = 0, **kwargs: Any) -> Case:
-    """One case of the issue-7 kernels at ``rows x cols``; for ``binary``, ``variant`` picks the
+    """One case of the row kernels at ``rows x cols``; for ``binary``, ``variant`` picks the
     op and the broadcast (0: bias add of a row vector, 1: multiply by a column vector,
     2: subtract two full inputs, 3: maximum of a ``(1, cols)`` row and a full input)."""
     if kernel != "binary":
@@ -145,13 +145,13 @@ def tile3d_case(name: str, p: int, m: int, n: int, dtype: str = "float32", **kwa
                 bytes_moved=2 * p * m * n * DTYPE_BYTES[dtype])
 
 
-# Issue 7: pointwise binary ops with broadcast, RMSNorm, LayerNorm, softmax. Timed over a range
-# of sizes (plot_norms.py draws bandwidth against size), fp16, and bf16 at the two issue sizes;
+# Row kernels: pointwise binary ops with broadcast, RMSNorm, LayerNorm, softmax. Timed over a range
+# of sizes (plot_norms.py draws bandwidth against size), fp16, and bf16 at the two largest sizes;
 # checked at cols 8, 1000 (no power of two), 4096, 8192 with an odd number of rows.
 ROW_KERNELS = ("rms_norm", "layer_norm", "softmax", "binary")
 SWEEP_SHAPES = ((2048, 4096), (8192, 4096), (32768, 4096), (65536, 4096), (131072, 4096), (262144, 1024))
 _SHORT = {"float16": "f16", "bfloat16": "bf16"}
-ISSUE7_CASES = [
+ROW_KERNEL_CASES = [
     *(kernel_cases(k, rows, cols, "float16", f"bench_{k}_{rows}x{cols}", timed=True)
       for k in ROW_KERNELS for rows, cols in SWEEP_SHAPES),
     *(kernel_cases(k, rows, cols, "bfloat16", f"bench_{k}_{rows}x{cols}_bf16", timed=True)
@@ -168,8 +168,8 @@ _CASES = [
     gemm_case("bench_gemm_4096", 4096, timed=True),
     # upstream's padded schedule with a k tile of 64: stock TVM's best configuration
     gemm_case("bench_gemm_4096_k64_s3", 4096, timed=True, k_factors=(64, 4, 1), stages=3),
-    # The GEMM with dense shared tiles: tensor-map loads without and with swizzle (issue 6),
-    # then larger k tiles and more stages (issue 4).
+    # The GEMM with dense shared tiles: tensor-map loads without and with swizzle,
+    # then larger k tiles and more stages.
     gemm_case("bench_gemm_4096_dense", 4096, timed=True, layout="dense"),
     gemm_case("bench_gemm_4096_swizzled", 4096, timed=True, layout="swizzled"),
     gemm_case("bench_gemm_4096_swizzled_s6", 4096, timed=True, layout="swizzled", stages=6),
@@ -216,7 +216,7 @@ _CASES = [
       for stages in (2, 3, 4) for trips in sorted({1, stages - 1, stages, stages + 1, 13})),
     tile_case("check_tile_staged", 1024, 512, staged=True),
     tile_case("check_tile_staged_tail", 1000, 512, staged=True),
-    # Bulk stores (issue 5): pipelined load/compute/store (the store one stage after the
+    # Bulk stores: pipelined load/compute/store (the store one stage after the
     # compute, either order), tails, trip counts vs stages; store-only and load+store blocks.
     tile_case("check_store_pipe", 1024, 512, store=True),
     tile_case("check_store_pipe_tail", 1000, 512, store=True),
@@ -228,7 +228,7 @@ _CASES = [
     tile_case("check_store_rows_f16", 1000, 512, "float16", store=True, stages=4),
     tile_case("check_store_only", 1000, 512, staged=True, load=False, store=True),
     tile_case("check_store_staged_load_and_store", 1000, 512, staged=True, store=True),
-    # Tensor maps (issue 6): strided tiles as one cp.async.bulk.tensor each, edge tiles
+    # Tensor maps: strided tiles as one cp.async.bulk.tensor each, edge tiles
     # (sizes not multiples of the tile) zero-filled by the hardware instead of cp.async;
     # 2-D and 3-D, fp32/fp16/int8, pipelined and synchronous (bulk_copy blocks).
     tile_case("check_tmap_2d_pipe", 1024, 512),
@@ -242,7 +242,7 @@ _CASES = [
     tile3d_case("check_tmap_3d_edge_f16", 5, 37, 96, "float16", staged=True),
     tile3d_case("check_tmap_3d_edge_i8", 3, 20, 160, "int8", stages=3),
     tile3d_case("check_tmap_3d_edge_staged", 7, 100, 200, staged=True),
-    # Tensor-map stores (issue 6): bulk stores of strided tiles as one
+    # Tensor-map stores: bulk stores of strided tiles as one
     # cp.async.bulk.tensor.global.shared::cta per box in the store's bulk group; edge tiles
     # (rows and columns not multiples of the tile) stored whole, the hardware writing only the
     # part inside B (a column edge box would otherwise spill into the next row, another CTA's
@@ -261,7 +261,7 @@ _CASES = [
     tile_case("check_tmstore_pipe_swizzled_edge_f16", 999, 328, "float16", store=True, swizzle=0),
     tile3d_case("check_tmstore_3d_edge_pipe", 7, 100, 200, stages=3, store=True),
     tile3d_case("check_tmstore_3d_edge_staged_f16", 5, 37, 96, "float16", staged=True, store=True),
-    # Issue 4: pipelines beyond one loop per kernel. Two pipelined loops in a row (column sums,
+    # Pipelines beyond one loop per kernel. Two pipelined loops in a row (column sums,
     # then the centered matrix), a pipeline in a serial loop over each CTA's column strips
     # (barriers re-initialized per strip), both; trip counts against the stage counts, tails,
     # predicated strips, bulk stores; dynamic trip counts (a variable number of row tiles,
@@ -282,11 +282,11 @@ _CASES = [
     dataclasses.replace(tile_case("check_dyn_trips_7_store", 112, 512, dynamic=True, store=True), stock=False),
     center_case("check_dyn_trips_13_pipe2loops", 13 * 16, 512, stages=(3, 2), dynamic=True),
     center_case("check_dyn_trips_3_nested_2loops", 48, 512, dynamic=True, strips_per_cta=2),
-    # Launch overhead (issue 6, run_launch.py): a small kernel (4 CTAs) with one or two tensor
+    # Launch overhead (run_launch.py): a small kernel (4 CTAs) with one or two tensor
     # maps, built by "tma" (descriptor cache), "tma_no_tensor_map_cache" and "tma_no_tensor_maps".
     tile_case("launch_tile_256", 256, 256),
     tile_case("launch_tile_256_two_maps", 256, 256, second_input=True),
-    *ISSUE7_CASES,
+    *ROW_KERNEL_CASES,
     gemm_case("check_gemm_512", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1)),
     gemm_case("check_gemm_96_trips3", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
               k_factors=(3, 2, 1)),

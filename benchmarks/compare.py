@@ -1,4 +1,4 @@
-"""Compare two ``run_gpu.py`` results files (same device session): stock TVM vs tvm-tma.
+"""Compare two ``run_gpu.py`` results files (one device call): stock TVM vs tvm-tma.
 
     python benchmarks/compare.py benchmarks/results/default.json benchmarks/results/tma.json
 

@@ -1,4 +1,4 @@
-"""Bandwidth against size for issue 7's kernels (rms_norm, layer_norm, softmax, binary): a
+"""Bandwidth against size for the row kernels (rms_norm, layer_norm, softmax, binary): a
 markdown table and a PNG plot from ``run_gpu.py`` results.
 
     python benchmarks/plot_norms.py TMA_RESULTS_JSON [--stock DEFAULT_RESULTS_JSON] --out DIR
@@ -22,7 +22,7 @@ NAME = re.compile(rf"^bench_({'|'.join(KERNELS)})_(\d+)x(\d+)(_bf16)?$")
 
 
 def rows_of(results: dict[str, Any]) -> list[dict[str, Any]]:
-    """The timed issue-7 results, one record per case: kernel, dtype, shape, bytes and rates."""
+    """The timed row-kernel results, one record per case: kernel, dtype, shape, bytes and rates."""
     out = []
     for r in results["results"]:
         m = NAME.match(r["name"])

@@ -1,5 +1,5 @@
 """Launch overhead of a small kernel with tensor maps (with and without the descriptor cache)
-and without tensor maps (issue 6), on the GPU.
+and without tensor maps, on the GPU.
 
     python benchmarks/build.py --pipeline PIPELINE --out build/gpu/launch/PIPELINE --only '^launch_'
         # for PIPELINE in tma, tma_no_tensor_map_cache, tma_no_tensor_maps (compiler side)

@@ -1,4 +1,4 @@
-"""Where the time of a small device copy goes (issues 5 and 8): cudaMemcpy D2D against the
+"""Where the time of a small device copy goes: cudaMemcpy D2D against the
 library's copy kernel, the same kernel with edits to its generated CUDA, and hand-written
 reference kernels (``lab/small_copy.cu``: an empty kernel, a 16-byte register copy, one
 bulk-copied tile per CTA), all timed in one process like ``run_memcpy.py``.
@@ -47,9 +47,8 @@ EDITS = {
     "tvm_no_hint": [(r"(mbarrier\.try_wait\.parity[^;]*b64 P1, \[%0\], %1), %2;", r"\1;")],
     "tvm_no_wait_fence": [(r"(tvm_builtin_cuda_mbarrier_wait\([^;]*;\n)\s*tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta\(\);\n", r"\1")],
 }
-"""Edits of the default library as it is built now. Earlier edits (tile alignment, thread 0
-alone, no prologue ``__syncthreads``) targeted the library of their day: they are in the git
-history, their figures in benchmarks/RESULTS.md (seventh session)."""
+"""Edits of the default library as it is built now (the tile-alignment edits of
+benchmarks/results/small_copy_lab_align_h100.json applied to a library built differently)."""
 EDITS["tvm_no_syncs_no_inval"] = EDITS["tvm_no_syncs"] + EDITS["tvm_no_inval"]
 EDITS["tvm_stripped"] = EDITS["tvm_plain_wait"] + EDITS["tvm_no_syncs_no_inval"]
 EDITS["tvm_no_hint_no_wait_fence"] = EDITS["tvm_no_hint"] + EDITS["tvm_no_wait_fence"]

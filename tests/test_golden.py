@@ -76,7 +76,7 @@ CASES = {
     "tensor_map_mixed": lambda: tile_scale(256, 256, second_input=True, pads=(0, 2)),
     # a 3-D box with edges in every dimension, synchronous bulk_copy block, fp16
     "tensor_map_3d_edge_block": lambda: tile_scale_3d(5, 37, 96, dtype="float16", staged=True),
-    # issue 7: a row of 125 16-byte vectors (125 threads, one chunk), fp16
+    # row kernel: a row of 125 16-byte vectors (125 threads, one chunk), fp16
     "rms_norm_1000": lambda: rms_norm(4, 1000),
     # 4 chunks of a 4096-column row pipelined, two reductions (mean, deviations), bf16
     "layer_norm_4096_bf16": lambda: layer_norm(3, 4096, "bfloat16"),

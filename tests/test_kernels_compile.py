@@ -16,12 +16,12 @@ import cases  # noqa: E402
 # One small correctness case per builder (tails / odd trip counts included).
 CASES = ["check_copy_tail", "check_add_tail_trips5", "check_rms_norm_row_tail", "check_gemm_512",
          "check_tile_tail", "check_tile_staged", "check_tmap_3d_edge_pipe",
-         # issue 7: each row kernel and dtype at a row length with no power-of-two chunk, binary
+         # each row kernel and dtype at a row length with no power-of-two chunk, binary
          # ops with a row tile tail (a column vector), the shortest rows (a row vector)
          "check_rms_norm_f16_37x1000", "check_rms_norm_bf16_1001x4096", "check_layer_norm_f16_1001x4096",
          "check_layer_norm_bf16_37x1000", "check_softmax_f16_37x8192", "check_softmax_bf16_1001x8",
          "check_binary_f16_37x1000", "check_binary_bf16_1001x8",
-         # issue 4: two pipelined loops in a serial loop over strips, and with a dynamic trip count
+         # two pipelined loops in a serial loop over strips, and with a dynamic trip count
          "check_nested_pipe_2loops", "check_dyn_trips_13_pipe2loops"]
 
 

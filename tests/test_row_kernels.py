@@ -1,4 +1,4 @@
-"""Issue 7's kernels (``rms_norm``, ``layer_norm``, ``softmax``, ``binary``): the definitions
+"""The row kernels (``rms_norm``, ``layer_norm``, ``softmax``, ``binary``): the definitions
 evaluated on the CPU against float64 numpy, the schedule's choices, and the generated CUDA's
 copies. (nvcc compiles: ``test_kernels_compile.py``; golden CUDA: ``test_golden.py``; on the
 GPU: the ``check_*`` cases of ``benchmarks/cases.py``.)"""

@@ -87,7 +87,8 @@ class Variant:
 
 VARIANTS = (Variant(4096, 1, None, max_bytes=16 << 20, threads=1), Variant(4096, 1, None))
 """What :func:`build` puts in the library by default, from the sweeps of
-``benchmarks/build_memcpy.py`` on the H100 (benchmarks/RESULTS.md, seventh session): 4 KiB
+``benchmarks/build_memcpy.py`` on the H100 (benchmarks/results/memcpy_ring_sweep_h100.json,
+memcpy_per_cta_kernel_h100.json; benchmarks/RESULTS.md, "Copies"): 4 KiB
 tiles, one CTA per tile (``copy_tile_per_cta``: the hardware's CTA scheduler keeps the most
 tiles in flight; persistent grids of 528-4224 CTAs walking several tiles reached 0.93-0.96 of
 cudaMemcpy from 64 MiB up, one CTA per tile 0.99-1.0, and the ring kernel with one tile per CTA

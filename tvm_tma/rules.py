@@ -32,8 +32,8 @@ _RULES = (
          "the global address of cp.async.bulk must be 16-byte aligned"),
     Rule("bulk_shared_align", 16, "bytes", "PTX ISA, cp.async.bulk",
          "the shared-memory address of cp.async.bulk must be 16-byte aligned"),
-    Rule("bulk_shared_fast_align", 128, "bytes", "tvm-tma performance rule (benchmarks/RESULTS.md, "
-         "seventh session: H100 copy kernel)",
+    Rule("bulk_shared_fast_align", 128, "bytes", "tvm-tma performance rule (H100 copy kernel: "
+         "benchmarks/results/small_copy_lab_align_h100.json)",
          "shared memory that bulk copies read or write starts 128-byte aligned: the copy kernel "
          "with its tile 64-byte aligned ran 5-7% slower at 8-16 MiB"),
     Rule("mbarrier_tx_count", (1 << 20) - 1, "bytes", "PTX ISA, mbarrier: contents of the mbarrier object (tx-count range)",

@@ -109,7 +109,7 @@ def test_bulk_store_min_arch():
         tvm.compile(tile_scale_staged(64, 64, load=False, store=True), target=target, tir_pipeline="tma")
 
 
-# -- tensor-map stores (issue 6) ---------------------------------------------------------------
+# -- tensor-map stores -----------------------------------------------------------------------
 
 def _stores(report):
     return [r for r in report if r.dst == "B"]

@@ -163,7 +163,7 @@ def test_partial_tiles_stay_ordinary_loads_when_cp_async_is_impossible():
     assert BULK in src and "cp_async_c" not in src and "mbarrier_arrive_noinc" not in src
 
 
-# -- pipelines beyond one loop per kernel (issue 4) ---------------------------------------------
+# -- pipelines beyond one loop per kernel -----------------------------------------------------
 
 OPS = {"tirx.ptx.mbarrier_init": "init", "tirx.ptx.mbarrier_arrive_expect_tx": "arrive",
        "tirx.cuda.mbarrier_wait": "wait", "tirx.ptx.mbarrier_inval": "inval"}

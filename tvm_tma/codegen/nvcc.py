@@ -1,4 +1,4 @@
-"""Compile TVM-generated CUDA with nvcc, with the flags the GPU runner uses (../shared/gpu/boot.py)."""
+"""Compile TVM-generated CUDA with nvcc, with the flags the GPU runner uses (scripts/gpu/boot.py)."""
 
 from __future__ import annotations
 

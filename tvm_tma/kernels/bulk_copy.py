@@ -12,8 +12,8 @@ bulk store of the tile (:func:`tvm_tma.schedule.bulk_store`), run before the nex
 issued (``consumers_first``) so that one store is always in flight. A step past the last tile
 skips the copy (a predicate uniform over the tile).
 
-``copy_tile_per_cta``: the same copy with one CTA per tile (grid = ``tiles``, nvFuser's first
-version): a bulk load completing on an mbarrier (``tvm_tma.schedule.bulk_copy``), then the bulk
+``copy_tile_per_cta``: the same copy with one CTA per tile (grid = ``tiles``):
+a bulk load completing on an mbarrier (``tvm_tma.schedule.bulk_copy``), then the bulk
 store; no ring, no grid arguments.
 
 ``copy_tail``: ``B[i] = A[i]`` for ``start <= i < n`` bytes, one byte per thread: the bytes
