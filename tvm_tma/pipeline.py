@@ -63,8 +63,9 @@ def _passes(config, options: dict, tensor_map_cache: bool = True) -> list[tvm.tr
     if not bool(config.get("tirx.disable_storage_rewrite", False)):
         # tvm-tma: not on functions with bulk stores (see _storage_rewrite_without_bulk_stores).
         passes.append(_storage_rewrite_without_bulk_stores())
-    # tvm-tma: stock LowerAsyncDMA is for Hexagon DMA queues; every async queue left here is
-    # lowered by the pass above, so it is not run.
+    if config.get("tirx.use_async_copy", False):
+        # tvm-tma: as stock runs it, for the async queues left to stock's lowering.
+        passes.append(s_tir.transform.LowerAsyncDMA())
     passes += [
         s_tir.transform.HoistIfThenElse(),
         tirx.transform.UnrollLoop(),
@@ -88,9 +89,10 @@ def _passes(config, options: dict, tensor_map_cache: bool = True) -> list[tvm.tr
         s_tir.transform.ThreadSync("warp"),
         s_tir.transform.InferFragment(),
         s_tir.transform.LowerThreadAllreduce(),
-        # tvm-tma: copies that were not async stay as they are; async ones that fell back
-        # were already given to cp.async above, so InjectPTXAsyncCopy has nothing to do here
-        # and is not run.
+        # tvm-tma: the copies of pipelines left to stock's lowering, and those under an
+        # async_scope outside any pipeline, become cp.async as in stock TVM with
+        # tirx.use_async_copy (their queues become commit/wait groups in the CUDA codegen).
+        s_tir.transform.InjectPTXAsyncCopy(),
         s_tir.transform.MergeSharedMemoryAllocations(),
         # tvm-tma: shared memory merged here and by StorageRewrite declared with the alignment
         # of its most aligned tile (tensor-map boxes: 128 bytes, swizzled boxes: up to 1024).

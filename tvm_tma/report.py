@@ -21,11 +21,15 @@ from dataclasses import dataclass
 class CopyRecord:
     """What one copy site became.
 
-    ``instruction`` is ``"cp.async.bulk"`` or ``"cp.async"`` (fallback); ``bytes`` the bytes
-    per execution of the copy; ``pieces`` the number of instructions one execution issues
-    (CTA-wide); ``rule`` and ``reason`` say why a fallback was taken (empty for bulk copies);
-    ``site`` says which copy of a pipeline it is (the stage's iteration, e.g. ``k + 3`` in the
-    steady state: a pipelined copy appears once in the prologue and once in the loop).
+    ``instruction`` is what the copy issues: ``"cp.async.bulk"``, ``"cp.async.bulk.tensor.2d"``
+    (...), ``"cp.async"`` (per-thread fallback on the stage's mbarrier), ``"cp.async (stock
+    pipeline)"`` (the whole pipeline left to stock TVM's commit/wait groups) or
+    ``"synchronous"`` (ordinary loads and stores); ``bytes`` the bytes per execution of the
+    copy; ``pieces`` the number of instructions one execution issues (CTA-wide; for
+    synchronous statements, the statements executed); ``rule`` and ``reason`` say why a
+    fallback was taken (empty for bulk copies); ``site`` says which copy of a pipeline it is
+    (the stage's iteration, e.g. ``k + 3`` in the steady state: a pipelined copy appears once
+    in the prologue and once in the loop).
     """
 
     function: str
@@ -46,6 +50,7 @@ class CopyRecord:
 
 
 _active: list[list[CopyRecord]] = []
+_held: list[list[CopyRecord]] = []
 
 
 @contextlib.contextmanager
@@ -59,7 +64,23 @@ def copy_report() -> Iterator[list[CopyRecord]]:
         _active.remove(records)
 
 
+@contextlib.contextmanager
+def held() -> Iterator[list[CopyRecord]]:
+    """Hold back the entries recorded inside the ``with`` block (a lowering that may still be
+    abandoned for another): they go to the list yielded, not to :func:`copy_report`; the
+    caller records the ones that stand."""
+    records: list[CopyRecord] = []
+    _held.append(records)
+    try:
+        yield records
+    finally:
+        _held.remove(records)
+
+
 def record(entry: CopyRecord) -> None:
     """Called by the passes for each copy they lower."""
+    if _held:
+        _held[-1].append(entry)
+        return
     for records in _active:
         records.append(entry)

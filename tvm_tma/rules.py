@@ -47,7 +47,16 @@ _RULES = (
     Rule("bulk_min_run", 16, "bytes", "tvm-tma performance option (min_run_bytes)",
          "runs shorter than the chosen minimum are copied with cp.async instead"),
     Rule("cp_async_size", 16, "bytes", "PTX ISA, cp.async (cp-size)",
-         "the cp.async fallback copies 4, 8 or 16 bytes per thread: vectorize the copy loop"),
+         "the cp.async fallback copies 4, 8 or 16 bytes per thread from addresses aligned to it; "
+         "a copy that cannot stays ordinary loads and stores (vectorize the copy loop)"),
+    Rule("stage_compute", 0, "", "tvm-tma pipeline model (transforms/copy_plan.py)",
+         "an async stage statement that is not a copy between global and shared memory (it "
+         "computes, or writes elsewhere) runs synchronously, as stock TVM runs it"),
+    Rule("pipeline_model", 0, "", "tvm-tma pipeline model (transforms/lower_async_pipeline.py)",
+         "the mbarrier lowering models a pipeline's async queues as rings of buffer versions "
+         "whose stages commit and wait in the order InjectSoftwarePipeline gives them; a "
+         "pipeline it cannot model, or one with no copy that can be bulk, keeps stock TVM's "
+         "cp.async commit/wait groups"),
     Rule("mbarrier_protocol", 0, "", "PTX ISA, mbarrier (phase completion, try_wait.parity)",
          "every mbarrier slot is initialized before use (re-initialized only after mbarrier.inval; "
          "init and inval ordered with the other threads by __syncthreads, init with the async "

@@ -7,6 +7,51 @@ import tvm_ffi
 from tvm import tirx
 
 
+def flat_offset(buf: tirx.Buffer, indices, *, for_proofs: bool = False) -> tirx.PrimExpr:
+    """The element offset of ``buf[indices]`` from the buffer's data pointer. ``for_proofs``:
+    a symbolic ``elem_offset`` written as a multiple of the buffer's ``offset_factor`` (a fresh
+    variable times it), which is what the buffer's contract promises, for alignment proofs;
+    not for addressing."""
+    flat = buf.elem_offset
+    if for_proofs and not isinstance(flat, tirx.IntImm) and int(buf.offset_factor) > 1:
+        flat = tirx.Var(f"{buf.name}_elem_offset_div", flat.ty) * int(buf.offset_factor)
+    for idx, stride in zip(indices, strides(buf)):
+        flat = flat + idx * stride
+    return flat
+
+
+def strides(buf: tirx.Buffer) -> list[tirx.PrimExpr]:
+    """The element strides of ``buf`` per dimension (its own, or those of a compact array)."""
+    if len(buf.strides):
+        return list(buf.strides)
+    result, acc = [], tirx.const(1, "int32")
+    for dim in reversed(list(buf.shape)):
+        result.append(acc)
+        acc = acc * dim
+    return result[::-1]
+
+
+def conjuncts(expr: tirx.PrimExpr) -> list[tirx.PrimExpr]:
+    """The terms of ``a && b && ...``."""
+    if isinstance(expr, tirx.And):
+        return conjuncts(expr.a) + conjuncts(expr.b)
+    return [expr]
+
+
+def all_of(conds: list[tirx.PrimExpr]) -> tirx.PrimExpr:
+    """``conds[0] && conds[1] && ...`` (``True`` for none)."""
+    result = conds[0] if conds else tirx.const(True)
+    for cond in conds[1:]:
+        result = tirx.And(result, cond)
+    return result
+
+
+def non_decreasing(expr: tirx.PrimExpr, var: tirx.Var, analyzer) -> bool:
+    """Whether ``expr`` provably does not decrease when ``var`` grows by one (within the
+    range ``analyzer`` knows for it)."""
+    return analyzer.can_prove(substitute(expr, {var: var + 1}) - expr >= 0)
+
+
 def elem_bytes(buf: tirx.Buffer) -> int:
     """Bytes of one element of ``buf`` (vector lanes included)."""
     dtype = tvm.DataType(str(buf.dtype))

@@ -44,7 +44,7 @@ from tvm.script import tirx as T
 
 from ..errors import TMAError
 from ._ir import seq
-from .copy_plan import (BulkPlan, FallbackPlan, Plan, TensorPlan, ThreadAxis, emit_copy,
+from .copy_plan import (BulkPlan, FallbackPlan, Plan, SyncPlan, TensorPlan, ThreadAxis, emit_copy,
                         flat_thread_index, peel_copy)
 from .tensor_map import S2G_TENSOR, TensorMaps
 
@@ -143,7 +143,7 @@ def emit_store_group(plans: list[Plan], threads: list[ThreadAxis], predicate: ti
     for plan in plans:
         if isinstance(plan, (BulkPlan, TensorPlan)):
             bulk.append(emit_copy(plan, maps, None, []))
-        elif isinstance(plan, FallbackPlan):
+        elif isinstance(plan, (FallbackPlan, SyncPlan)):
             ordinary.append(unmarked(plan.stmt))
         else:
             bulk.append(tirx.IfThenElse(plan.full, emit_copy(plan.bulk, maps, None, []), None))

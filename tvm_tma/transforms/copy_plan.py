@@ -48,7 +48,9 @@ from tvm.script import tirx as T
 
 from .. import report, rules
 from ..errors import TMAError
-from ._ir import cast_to, elem_bytes, free_vars, seq, substitute, uses_var
+from ._ir import (all_of, cast_to, conjuncts, elem_bytes, flat_offset, free_vars, non_decreasing, seq,
+                  strides, substitute, uses_var)
+from .cp_async import CpAsyncNest, cp_async_nest, emit_cp_async, peel_copy, zero_fill
 from .swizzle import ANNOTATION as SWIZZLE, SwizzledTile, choose_span
 from .tensor_map import Swizzle, TensorMaps, TensorMapSpec, check_shared_box, make_spec, prefetch
 
@@ -129,11 +131,31 @@ class TensorPlan:
 
 @dataclass(frozen=True)
 class FallbackPlan:
-    """A copy that cannot be bulk: the original loop nest, and the rule that failed."""
+    """A copy that cannot be bulk: the original loop nest, and the rule that failed. A load
+    becomes per-thread ``cp.async`` (``nest``, :mod:`.cp_async`) on the stage's mbarrier, a
+    store ordinary stores (``nest`` is ``None``)."""
 
     stmt: tirx.Stmt
     src: tirx.Buffer | None
     dst: tirx.Buffer
+    bytes: int
+    rule: str
+    reason: str
+    nest: CpAsyncNest | None = None
+    pieces: int = 0
+
+
+@dataclass(frozen=True)
+class SyncPlan:
+    """A statement of an async stage that runs synchronously, as ordinary loads and stores
+    (stock TVM runs it so too): it computes rather than copies (rule ``stage_compute``), or it
+    copies what neither a bulk copy nor ``cp.async`` can (``rule`` and ``reason`` say which
+    rules failed). Its writes reach the consumers through ``__syncthreads`` (TVM's
+    ``ThreadSync`` inserts it), not through the stage's mbarrier."""
+
+    stmt: tirx.Stmt
+    src: tirx.Buffer | None
+    dst: tirx.Buffer | None
     bytes: int
     rule: str
     reason: str
@@ -144,10 +166,12 @@ class GuardedPlan:
     """A tiled copy whose tail tiles are partial: ``bulk`` when ``full`` holds (the tile is
     whole), ``fallback`` (cp.async, predicated per element) otherwise. Decided at run time.
     ``fallback`` is ``None`` when the predicate is uniform over the tile (a CTA of a
-    persistent grid past the last tile): then the tile is copied whole or not at all."""
+    persistent grid past the last tile): then the tile is copied whole or not at all. A
+    zero-filling load (``if_then_else(c, A[i], 0)``) always has a fallback, which writes the
+    zeros."""
 
     bulk: BulkPlan | TensorPlan
-    fallback: FallbackPlan | None
+    fallback: FallbackPlan | SyncPlan | None
     full: tirx.PrimExpr
 
     @property
@@ -155,46 +179,11 @@ class GuardedPlan:
         return self.bulk.dst
 
 
-Plan = BulkPlan | TensorPlan | FallbackPlan | GuardedPlan
+Plan = BulkPlan | TensorPlan | FallbackPlan | SyncPlan | GuardedPlan
 
 
 def _is_shared(buf: tirx.Buffer) -> bool:
     return buf.scope() in ("shared", "shared.dyn")
-
-
-def _flat_offset(buf: tirx.Buffer, indices) -> tirx.PrimExpr:
-    """The element offset of ``buf[indices]`` from the buffer's data pointer."""
-    flat = buf.elem_offset
-    for idx, stride in zip(indices, _strides(buf)):
-        flat = flat + idx * stride
-    return flat
-
-
-def _strides(buf: tirx.Buffer) -> list[tirx.PrimExpr]:
-    if len(buf.strides):
-        return list(buf.strides)
-    strides, acc = [], tirx.const(1, "int32")
-    for dim in reversed(list(buf.shape)):
-        strides.append(acc)
-        acc = acc * dim
-    return strides[::-1]
-
-
-def peel_copy(stmt: tirx.Stmt):
-    """Split a copy nest into (loops, predicates, store); ``None`` if it is not one store."""
-    loops, predicates = [], []
-    while True:
-        if isinstance(stmt, tirx.For):
-            loops.append(stmt)
-            stmt = stmt.body
-        elif isinstance(stmt, s_tir.SBlockRealize):
-            if not (isinstance(stmt.predicate, tirx.IntImm) and stmt.predicate.value == 1):
-                predicates.append(stmt.predicate)
-            stmt = stmt.block.body
-        elif isinstance(stmt, tirx.BufferStore):
-            return loops, predicates, stmt
-        else:
-            return None
 
 
 def _copy_bytes(loops, threads: list[ThreadAxis], store: tirx.BufferStore) -> int:
@@ -212,43 +201,34 @@ def _range(var: tirx.Var, extent) -> tvm.ir.Range:
                                                                     if isinstance(extent, int) else extent))
 
 
-def _conjuncts(expr: tirx.PrimExpr) -> list[tirx.PrimExpr]:
-    if isinstance(expr, tirx.And):
-        return _conjuncts(expr.a) + _conjuncts(expr.b)
-    return [expr]
-
-
 def _in(var: tirx.Var, variables) -> bool:
     return any(var.same_as(v) for v in variables)
 
 
-def _non_decreasing(expr: tirx.PrimExpr, var: tirx.Var, analyzer: arith.Analyzer) -> bool:
-    """Whether ``expr`` provably does not decrease when ``var`` grows by one (within the
-    range ``analyzer`` knows for it)."""
-    return analyzer.can_prove(substitute(expr, {var: var + 1}) - expr >= 0)
-
-
 def _whole_tile_condition(tails: list[tirx.PrimExpr], dom: dict, analyzer: arith.Analyzer):
     """A condition, free of the copy's loops and threads, under which every tail predicate
-    holds for the whole box: each must be ``lhs < rhs`` (or ``<=``) with ``rhs`` free of them
-    and ``lhs`` non-decreasing in each, so checking the last element suffices. ``None`` if
-    that cannot be proven."""
-    last = {var: rng.min + rng.extent - 1 for var, rng in dom.items()}
+    holds for the whole box: each must compare ``x < y`` (``<=``, ``>``, ``>=``) with ``x - y``
+    monotonic in each loop and thread (a tail ``i < n``, a padding bound ``0 <= i - 1``), so
+    checking the box's worst corner suffices. ``None`` if that cannot be proven."""
     full = []
     for cond in tails:
-        if not isinstance(cond, (tirx.LT, tirx.LE)) or uses_var(cond.b, list(dom)):
+        if isinstance(cond, (tirx.LT, tirx.LE)):
+            diff = cond.a - cond.b
+        elif isinstance(cond, (tirx.GT, tirx.GE)):
+            diff = cond.b - cond.a
+        else:
             return None
-        if not all(_non_decreasing(cond.a, var, analyzer) for var in dom):
-            return None
-        full.append(analyzer.simplify(substitute(cond, last)))
-    return _all_of(full)
-
-
-def _all_of(conds: list[tirx.PrimExpr]) -> tirx.PrimExpr:
-    result = conds[0] if conds else tirx.const(True)
-    for cond in conds[1:]:
-        result = tirx.And(result, cond)
-    return result
+        corner = {}
+        for var, rng in dom.items():
+            if non_decreasing(diff, var, analyzer):
+                corner[var] = rng.min + rng.extent - 1
+            elif non_decreasing(-diff, var, analyzer):
+                corner[var] = rng.min
+            else:
+                return None
+        worst = substitute(diff, corner)
+        full.append(analyzer.simplify(worst < 0 if isinstance(cond, (tirx.LT, tirx.GT)) else worst <= 0))
+    return all_of(full)
 
 
 def plan_copy(
@@ -267,30 +247,32 @@ def plan_copy(
     """
     peeled = peel_copy(stmt)
     if peeled is None:
-        raise TMAError(
-            "dense_box",
-            f"async copy: expected a loop nest around one store, got "
-            f"{type(stmt).__name__} (only copies may be async stages under tir_pipeline='tma')",
-        )
+        return SyncPlan(stmt, None, None, 0, "stage_compute", f"not a copy nest ({type(stmt).__name__})")
     loops, predicates, store = peeled
-    value = store.value
+    filled = zero_fill(store.value)
+    value = filled[1] if filled else store.value
+    fills = conjuncts(filled[0]) if filled and not ignore_tail else []
     src = value.source if isinstance(value, BufferLoad) else None
+    if src is None or not (_is_shared(store.buffer) or _is_shared(src)):
+        what = f"computes {store.value}" if src is None else "copies between global buffers"
+        return SyncPlan(stmt, src, store.buffer, _copy_bytes(loops, threads, store), "stage_compute",
+                        f"{store.buffer.name}: {what}")
     if _is_shared(store.buffer):  # a load: the box is read from global memory
-        g_buf, g_idx, s_buf, s_idx = src, list(value.indices) if src is not None else [], store.buffer, list(store.indices)
-    elif src is not None and _is_shared(src):  # a store: the box is written to global memory
+        g_buf, g_idx, s_buf, s_idx = src, list(value.indices), store.buffer, list(store.indices)
+    else:  # a store: the box is written to global memory
         g_buf, g_idx, s_buf, s_idx = store.buffer, list(store.indices), src, list(value.indices)
-    else:
-        raise TMAError(
-            "dense_box",
-            f"async copy into {store.buffer.name}: expected a shared-memory destination or "
-            f"source, got scope '{store.buffer.scope()}'",
-        )
 
-    def fallback(rule: str, reason: str) -> FallbackPlan:
-        return FallbackPlan(stmt, src, store.buffer, _copy_bytes(loops, threads, store), rule, reason)
+    def fallback(rule: str, reason: str) -> FallbackPlan | SyncPlan:
+        nbytes = _copy_bytes(loops, threads, store)
+        if not _is_shared(store.buffer):  # a store: ordinary stores
+            return FallbackPlan(stmt, src, store.buffer, nbytes, rule, reason)
+        try:
+            nest = cp_async_nest(stmt)
+            pieces = nest.pieces(flat_thread_index(threads)[1])
+            return FallbackPlan(stmt, src, store.buffer, nbytes, rule, reason, nest, pieces)
+        except TMAError as err:
+            return SyncPlan(stmt, src, store.buffer, nbytes, rule, f"{reason}; no cp.async either: {err}")
 
-    if src is None:
-        return fallback("dense_box", "the copied value is not a plain load (zero-fill or compute)")
     if not all(isinstance(loop.extent, tirx.IntImm) for loop in loops):
         return fallback("dense_box", "the copy loops have dynamic extents")
 
@@ -298,26 +280,28 @@ def plan_copy(
     dom.update({t.var: _range(t.var, t.extent) for t in threads})
     iters = list(dom)
     # A predicate on loops and threads alone (a cooperative fetch with spare threads) only
-    # shrinks the iteration space; one that depends on anything else is a tail.
-    conjuncts = [c for pred in predicates for c in _conjuncts(pred)]
-    shape = [c for c in conjuncts if all(_in(v, iters) for v in free_vars(c))]
-    tails = [c for c in conjuncts if not all(_in(v, iters) for v in free_vars(c))]
+    # shrinks the iteration space; one that depends on anything else is a tail. The condition
+    # of a zero-filling load is a tail too, whose elements outside it are written with zeros.
+    terms = [c for pred in predicates for c in conjuncts(pred)]
+    shape = [c for c in terms if all(_in(v, iters) for v in free_vars(c))]
+    tails = [c for c in terms if not all(_in(v, iters) for v in free_vars(c))] + fills
     if tails and not ignore_tail:
         uniform = not any(uses_var(c, iters) for c in tails)
         whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True,
                           maps=maps, edge=not uniform)
-        if uniform and isinstance(whole, (BulkPlan, TensorPlan)):
-            return GuardedPlan(whole, None, _all_of(tails))
+        if uniform and not fills and isinstance(whole, (BulkPlan, TensorPlan)):
+            return GuardedPlan(whole, None, all_of(tails))
         if isinstance(whole, TensorPlan):
             if _tail_is_bounds(tails, g_idx, g_buf, dom, analyzer):
                 return whole  # edge tiles: the hardware fills (loads) or skips (stores) the rest
             whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True)
         full = _whole_tile_condition(tails, dom, analyzer)
-        reason = f"the copy is predicated ({tails[0]}): a tail"
+        kind = "a zero-fill" if fills else "a tail"
+        reason = f"the copy is predicated ({tails[0]}): {kind}"
         if isinstance(whole, BulkPlan) and full is not None:
             return GuardedPlan(whole, fallback("dense_box", reason + " (partial tiles only)"), full)
         return fallback("dense_box", reason)
-    predicate = _all_of(shape)
+    predicate = all_of(shape)
     mapped = arith.detect_iter_map(g_idx, dom, predicate, check_level="bijective",
                                    simplify_trivial_iterators=False)
     if not len(mapped.indices):
@@ -355,7 +339,7 @@ def plan_copy(
         return fallback("dense_box", f"{g_buf.name} is accessed outside a box")
 
     # Merge trailing box dimensions that are contiguous on both sides into one run.
-    gst, sst = _strides(g_buf), _strides(s_buf)
+    gst, sst = strides(g_buf), strides(s_buf)
     box = [(k, lead + n) for n, k in enumerate(box_g_dims)]  # (global dim, shared dim)
     if not box:
         run_elems, looped = 1, []
@@ -459,7 +443,7 @@ def _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle: i
     if tile is not None:
         box_extents[box[-1][0]] = tile.box_cols
     spec = make_spec(g_buf, gst, box_extents, Swizzle.of_span(tile.span) if tile else Swizzle.NONE)
-    check_shared_box(spec, s_buf, arith.Analyzer().simplify(_flat_offset(s_buf, s_origin) * elem_bytes(s_buf)))
+    check_shared_box(spec, s_buf, arith.Analyzer().simplify(flat_offset(s_buf, s_origin) * elem_bytes(s_buf)))
     src, dst = (g_buf, s_buf) if load else (s_buf, g_buf)
     plan = TensorPlan(src, dst, spec, tuple(g_origin), tuple(s_origin), tile)
     if plan.is_load and plan.total_bytes > rules.limit("mbarrier_tx_count"):
@@ -471,7 +455,10 @@ def _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle: i
 def _tail_is_bounds(tails, g_idx, g_buf: tirx.Buffer, dom: dict, analyzer: arith.Analyzer) -> bool:
     """Whether the tail predicate holds for exactly the box elements inside ``g_buf``, so that
     a tensor copy of the whole box writes every element the predicated copy wrote, with the
-    same value. A load (zero-filled outside the buffer) adds elements of the shared tile that
+    same value (it holds inside the buffer; where it holds outside it, the original copy
+    would read out of bounds). A zero-filling load ``if_then_else(c, A[i], 0)`` whose ``c``
+    is the bounds (conv padding, a tile past the edge) gets exactly its zeros from the
+    hardware. A load (zero-filled outside the buffer) adds elements of the shared tile that
     the copy left unwritten: a cache_read tile's consumers are predicated by the same bounds
     and never read them, and any reader that did would have read undefined values before. A
     store adds nothing: the hardware does not write the part of the box outside ``g_buf``
@@ -479,19 +466,44 @@ def _tail_is_bounds(tails, g_idx, g_buf: tirx.Buffer, dom: dict, analyzer: arith
     scoped = arith.Analyzer()
     for var, rng in dom.items():
         scoped.bind(var, rng)
-    bounds = [idx < extent for idx, extent in zip(g_idx, g_buf.shape)]
     # TVM simplifies a bound and the predicate alike (``64*x + 4*(t%16) + v < 200`` becomes
-    # ``8*x + t%16//2 < 25``), which its constraint proofs cannot always see through.
+    # ``8*x + t%16//2 < 25``), which its proofs under constraints cannot always see through;
+    # nor can they see that ``1 <= h + 32`` follows from ``0 <= h + 31``: so a condition holds
+    # inside the buffer when it is provable under the bounds, simplifies to one of them, or is
+    # ``d >= 0`` with ``d - e`` provably non-negative for a bound ``e >= 0``.
+    bounds = [idx < extent for idx, extent in zip(g_idx, g_buf.shape)] + [idx >= 0 for idx in g_idx]
     normal = [scoped.simplify(b) for b in bounds]
-    with scoped.constraint_scope(_all_of(bounds + [idx >= 0 for idx in g_idx])):
-        return all(scoped.can_prove(cond) or any(tvm_ffi.structural_equal(scoped.simplify(cond), b)
-                                                 for b in normal) for cond in tails)
+    as_non_negative = [extent - idx - 1 for idx, extent in zip(g_idx, g_buf.shape)] + list(g_idx)
+
+    def holds(cond) -> bool:
+        if any(tvm_ffi.structural_equal(scoped.simplify(cond), b) for b in normal):
+            return True
+        d = _non_negative_form(cond)
+        if d is not None and any(scoped.can_prove(d - e >= 0) for e in as_non_negative):
+            return True
+        with scoped.constraint_scope(all_of(bounds)):
+            return scoped.can_prove(cond)
+
+    return all(holds(cond) for cond in tails)
+
+
+def _non_negative_form(cond: tirx.PrimExpr) -> tirx.PrimExpr | None:
+    """``d`` with ``cond`` equivalent to ``d >= 0`` for integer comparisons, else ``None``."""
+    if isinstance(cond, tirx.LT):
+        return cond.b - cond.a - 1
+    if isinstance(cond, tirx.LE):
+        return cond.b - cond.a
+    if isinstance(cond, tirx.GT):
+        return cond.a - cond.b - 1
+    if isinstance(cond, tirx.GE):
+        return cond.a - cond.b
+    return None
 
 
 def _misaligned(buf, start, plan: BulkPlan, align: int) -> str:
     if buf.data_alignment < align:
         return f"{buf.name} is aligned to {buf.data_alignment} bytes: expected {align}"
-    flat = _flat_offset(buf, start)
+    flat = flat_offset(buf, start, for_proofs=True)
     scoped = arith.Analyzer()
     for var, ext in zip(plan.run_vars, plan.run_extents):
         scoped.bind(var, _range(var, ext))
@@ -597,113 +609,6 @@ def emit_copy(plan: BulkPlan | TensorPlan, maps: TensorMaps | None, barrier: tir
     return emit_bulk(plan, barrier, threads)
 
 
-def _byte_alignment(buf: tirx.Buffer, indices) -> int:
-    """The largest power of two (up to 16) that provably divides the byte address of
-    ``buf[indices]``, given the buffer's own alignment."""
-    mod = arith.Analyzer().modular_set(_flat_offset(buf, indices) * elem_bytes(buf))
-    align = math.gcd(int(mod.coeff), int(mod.base)) or 16
-    return min(16, align & -align, buf.data_alignment)
-
-
-def _holds_on_a_prefix(pred: tirx.PrimExpr, vector: tirx.For) -> bool:
-    """Whether ``pred``, as a function of the lane of the loop ``vector``, holds for lanes
-    ``< m`` only (some ``m``): each conjunct is free of the lane, or ``x < y`` / ``x <= y``
-    (``>``, ``>=`` mirrored) with ``x - y`` non-decreasing in the lane (a tail ``i < n``)."""
-    lane = vector.loop_var
-    analyzer = arith.Analyzer()
-    analyzer.bind(lane, tvm.ir.Range.from_min_extent(vector.min, vector.extent - 1))
-    for cond in _conjuncts(pred):
-        if not uses_var(cond, [lane]):
-            continue
-        if isinstance(cond, (tirx.LT, tirx.LE)):
-            diff = cond.a - cond.b
-        elif isinstance(cond, (tirx.GT, tirx.GE)):
-            diff = cond.b - cond.a
-        else:
-            return False
-        if not _non_decreasing(diff, lane, analyzer):
-            return False
-    return True
-
-
-def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
-    """Lower a fallback copy nest to per-thread ``cp.async`` of 16, 8 or 4 bytes.
-
-    The innermost vectorized loop becomes ``cp.async.{ca,cg}.shared.global [dst], [src], size
-    {, src_size};`` for each ``size`` piece of the vector, ``size`` the largest of 16, 8, 4
-    that divides the vector and the proven alignment of both addresses; a zero-filling
-    ``if_then_else(c, A[i], 0)`` uses ``src_size = c ? size : 0``. The caller adds
-    ``cp.async.mbarrier.arrive.noinc`` after the stage's copies.
-
-    A predicate or zero-fill condition that varies across the lanes of a vector (a tail
-    ``i < n`` inside it) must hold on a prefix of the lanes (else ``cp_async_size`` is
-    raised): a piece is issued when its first lane is copied, with ``src_size`` the bytes of
-    its lanes that are (the hardware zero-fills the rest of the piece), so no byte past the
-    tail is read.
-    """
-    loops, predicates, store = peel_copy(plan.stmt)
-    vector = loops[-1] if loops and loops[-1].kind == tirx.ForKind.VECTORIZED else None
-    lanes = int(vector.extent) if vector is not None else 1
-    esize = elem_bytes(store.buffer)
-    value, cond = store.value, None
-    if isinstance(value, tvm.ir.Call) and value.op.name == "tirx.if_then_else":
-        cond, value = value.args[0], value.args[1]
-    if not isinstance(value, BufferLoad):
-        raise TMAError("dense_box", f"async copy into {store.buffer.name}: expected a load from "
-                       f"global memory, got {value}")
-
-    def at_lane(expr, lane: int):
-        return substitute(expr, {vector.loop_var: tirx.const(lane, vector.loop_var.ty)}) if vector else expr
-
-    dst_idx = [at_lane(i, 0) for i in store.indices]
-    src_idx = [at_lane(i, 0) for i in value.indices]
-    align = min(_byte_alignment(store.buffer, dst_idx), _byte_alignment(value.source, src_idx))
-    size = next((n for n in rules.CP_ASYNC_SIZES[::-1] if (lanes * esize) % n == 0 and align % n == 0), 0)
-    if not size:
-        raise TMAError(
-            "cp_async_size",
-            f"copy into {store.buffer.name} ({plan.rule}: {plan.reason}) falls back to cp.async, "
-            f"which moves {rules.CP_ASYNC_SIZES} bytes per instruction from addresses aligned to "
-            f"it: expected one of these, got {lanes * esize} bytes per thread aligned to {align} "
-            "bytes (vectorize the copy loop, align the buffers)",
-        )
-    def varies(expr) -> bool:
-        return vector is not None and uses_var(expr, [vector.loop_var])
-
-    lane_preds = [p for p in predicates if varies(p)]
-    per_lane = lane_preds + ([cond] if cond is not None and varies(cond) else [])
-    if per_lane and not _holds_on_a_prefix(_all_of(per_lane), vector):
-        raise TMAError("cp_async_size", f"copy into {store.buffer.name} ({plan.rule}: {plan.reason}) "
-                       f"falls back to cp.async of {size} bytes: expected its per-lane condition to hold "
-                       f"on a prefix of the vector's lanes (a tail i < n), got {_all_of(per_lane)}")
-    op = T.ptx.cp.async_.cg.shared.global_ if size == 16 else T.ptx.cp.async_.ca.shared.global_
-    step = size // esize
-    pieces = []
-    for lane in range(0, lanes, step):
-        dst = T.address_of(tirx.BufferLoad(store.buffer, [at_lane(i, lane) for i in store.indices]))
-        src = T.address_of(tirx.BufferLoad(value.source, [at_lane(i, lane) for i in value.indices]))
-        if per_lane:  # src_size: the bytes of the piece's lanes that are copied (a prefix)
-            src_size = T.uint32(0)
-            for j in range(lane, lane + step):
-                src_size = src_size + tirx.Select(_all_of([at_lane(c, j) for c in per_lane]),
-                                                  T.uint32(esize), T.uint32(0))
-            piece = tirx.Evaluate(op(dst, src, size, src_size))
-            if lane_preds:  # a piece none of whose lanes is written is not issued
-                piece = tirx.IfThenElse(_all_of([at_lane(p, lane) for p in lane_preds]), piece, None)
-            pieces.append(piece)
-        elif cond is None:
-            pieces.append(tirx.Evaluate(op(dst, src, size)))
-        else:
-            src_size = tirx.Select(at_lane(cond, lane), T.uint32(size), T.uint32(0))
-            pieces.append(tirx.Evaluate(op(dst, src, size, src_size)))
-    body = seq(pieces)
-    for pred in reversed([p for p in predicates if not varies(p)]):
-        body = tirx.IfThenElse(pred, body, None)
-    for loop in reversed(loops[:-1] if vector is not None else loops):
-        body = tirx.For(loop.loop_var, loop.min, loop.extent, tirx.ForKind.SERIAL, body)
-    return body
-
-
 def instruction(plan: BulkPlan | TensorPlan) -> str:
     """The report's name of the instruction ``plan`` issues."""
     if not isinstance(plan, TensorPlan):
@@ -712,16 +617,26 @@ def instruction(plan: BulkPlan | TensorPlan) -> str:
     return f"cp.async.bulk.tensor.{plan.spec.rank}d{swizzled}"
 
 
+def _fallback_instruction(plan: FallbackPlan | SyncPlan) -> tuple[str, int]:
+    """The report's instruction and piece count of a fallback (CTA-wide, per execution)."""
+    if isinstance(plan, SyncPlan):
+        return "synchronous", 0
+    if plan.nest is None:
+        return "ordinary stores", 0
+    return "cp.async", plan.pieces
+
+
 def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
     """Add ``plan`` to the active :func:`tvm_tma.copy_report` collections."""
     if isinstance(plan, GuardedPlan) and plan.fallback is None:
         entry = report.CopyRecord(func_name, plan.bulk.src.name, plan.bulk.dst.name, plan.bulk.total_bytes,
                                   f"{instruction(plan.bulk)} (when {plan.full})", plan.bulk.num_runs, site=site)
     elif isinstance(plan, GuardedPlan):
+        other, _ = _fallback_instruction(plan.fallback)
         entry = report.CopyRecord(func_name, plan.bulk.src.name, plan.bulk.dst.name,
-                                  plan.bulk.total_bytes, "cp.async.bulk (whole tiles)",
+                                  plan.bulk.total_bytes, f"{instruction(plan.bulk)} (whole tiles)",
                                   plan.bulk.num_runs, plan.fallback.rule,
-                                  f"{plan.fallback.reason}: cp.async unless {plan.full}", site=site)
+                                  f"{plan.fallback.reason}: {other} unless {plan.full}", site=site)
     elif isinstance(plan, TensorPlan):
         entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,
                                   instruction(plan), plan.num_runs, site=site)
@@ -733,16 +648,36 @@ def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
         entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,
                                   "cp.async.bulk", plan.num_runs, site=site)
     else:
+        name, pieces = _fallback_instruction(plan)
         entry = report.CopyRecord(func_name, plan.src.name if plan.src is not None else "?",
-                                  plan.dst.name, plan.bytes, "cp.async", 0, plan.rule, plan.reason,
-                                  site=site)
+                                  plan.dst.name if plan.dst is not None else "?", plan.bytes, name, pieces,
+                                  plan.rule, plan.reason, site=site)
     report.record(entry)
+
+
+def stock_record(func_name: str, copy: tirx.Stmt, nthreads: int, rule: str, reason: str,
+                 site: str = "") -> report.CopyRecord:
+    """The report entry of an async copy left to stock TVM's pipeline: ``cp.async`` (its
+    ``InjectPTXAsyncCopy``) where a per-thread copy can do it, else ordinary loads."""
+    peeled = peel_copy(copy)
+    if peeled is None:
+        return report.CopyRecord(func_name, "?", "?", 0, "synchronous", 0, rule, reason, site)
+    loops, _, store = peeled
+    filled = zero_fill(store.value)
+    load = filled[1] if filled else store.value
+    src = load.source.name if isinstance(load, BufferLoad) else "?"
+    nbytes = _copy_bytes(loops, [ThreadAxis(None, nthreads)], store)
+    try:
+        name, pieces = "cp.async (stock pipeline)", cp_async_nest(copy).pieces(nthreads)
+    except TMAError:
+        name, pieces = "synchronous", 0
+    return report.CopyRecord(func_name, src, store.buffer.name, nbytes, name, pieces, rule, reason, site)
 
 
 def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAxis],
                predicate: tirx.PrimExpr, before_sync: tirx.Stmt | None = None,
                arrive_noinc: bool = False, maps: TensorMaps | None = None,
-               overwrite_guard: list[tirx.Stmt] | None = None) -> list[tirx.Stmt]:
+               overwrite_guard: list[tirx.Stmt] | None = None, expect_arrival: bool = False) -> list[tirx.Stmt]:
     """The copies of one barrier phase, issued by the whole CTA::
 
         <before_sync>            # e.g. the wait for bulk stores that read the tiles
@@ -750,6 +685,7 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
         if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [barrier], predicate ? bulk_bytes : 0
                      # (bulk_bytes counts a tensor copy's whole box, edge boxes too)
         if predicate: <bulk copies> <cp.async fallbacks> <if full: bulk else cp.async (guarded)>
+                      <synchronous statements>
         cp.async.mbarrier.arrive.noinc.shared.b64 [barrier]   # when there are fallbacks
 
     ``overwrite_guard``, when given, stands for ``<before_sync>; __syncthreads()`` (e.g. an
@@ -758,18 +694,20 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
     the ``expect_tx`` itself, which is why it comes after the guard. Before it, a thread still
     polling the slot's previous phase would find that phase's parity again and wait forever
     (seen on the H100: the copy kernel with 128 threads, 2112 CTAs and a last step that only
-    some CTAs have). The barrier's arrival count must be :func:`arrival_count` of the plans.
+    some CTAs have). ``expect_arrival``: the barrier counts an ``expect_tx`` arrival in every
+    phase (another stage on it has bulk copies), so this stage makes one even without bulk
+    copies of its own. The barrier's arrival count must be :func:`arrival_count` of the plans.
     """
     tid, _ = flat_thread_index(threads)
     active = not (isinstance(predicate, tirx.IntImm) and int(predicate) == 1)
-    expect = None
+    expect = T.uint32(0) if expect_arrival else None
     for plan in plans:
         if uses_bulk(plan):
             bulk = plan.bulk if isinstance(plan, GuardedPlan) else plan
             nbytes = T.uint32(bulk.total_bytes)
             if isinstance(plan, GuardedPlan):  # a partial tile expects no bulk bytes
                 nbytes = tirx.Select(plan.full, nbytes, T.uint32(0))
-            expect = nbytes if expect is None else expect + nbytes
+            expect = nbytes if expect is None or _is_zero(expect) else expect + nbytes
     stage = []
     if overwrite_guard is not None:
         stage += overwrite_guard
@@ -777,24 +715,32 @@ def emit_stage(plans: list[Plan], barrier: tirx.PrimExpr, threads: list[ThreadAx
         stage += [before_sync] if before_sync is not None else []
         stage.append(tirx.Evaluate(T.tvm_storage_sync("shared")))
     if expect is not None:  # after the guard: every thread has waited on the slot's last phase
-        if active:
+        if active and not _is_zero(expect):
             expect = tirx.Select(predicate, expect, T.uint32(0))
         stage.append(tirx.IfThenElse(tid == 0, tirx.Evaluate(
             T.ptx.mbarrier.arrive.expect_tx.shared.b64(barrier, expect)), None))
-    copies = []
-    for plan in plans:
-        if isinstance(plan, (BulkPlan, TensorPlan)):
-            copies.append(emit_copy(plan, maps, barrier, threads))
-        elif isinstance(plan, FallbackPlan):
-            copies.append(emit_cp_async(plan))
-        else:
-            copies.append(tirx.IfThenElse(plan.full, emit_copy(plan.bulk, maps, barrier, threads),
-                                          emit_cp_async(plan.fallback) if plan.fallback else None))
+    copies = [_emit_plan(plan, maps, barrier, threads) for plan in plans]
     copies = seq(copies)
     stage.append(tirx.IfThenElse(predicate, copies, None) if active else copies)
     if arrive_noinc or any(uses_cp_async(p) for p in plans):
         stage.append(tirx.Evaluate(T.ptx.cp.async_.mbarrier.arrive.noinc.shared.b64(barrier)))
     return stage
+
+
+def _is_zero(expr: tirx.PrimExpr) -> bool:
+    return isinstance(expr, tirx.IntImm) and int(expr) == 0
+
+
+def _emit_plan(plan: Plan, maps: TensorMaps | None, barrier: tirx.PrimExpr, threads: list[ThreadAxis]) -> tirx.Stmt:
+    """The statements one plan of a stage issues (see :func:`emit_stage`)."""
+    if isinstance(plan, (BulkPlan, TensorPlan)):
+        return emit_copy(plan, maps, barrier, threads)
+    if isinstance(plan, FallbackPlan):
+        return emit_cp_async(plan.nest)
+    if isinstance(plan, SyncPlan):
+        return plan.stmt
+    other = _emit_plan(plan.fallback, maps, barrier, threads) if plan.fallback is not None else None
+    return tirx.IfThenElse(plan.full, emit_copy(plan.bulk, maps, barrier, threads), other)
 
 
 def uses_bulk(plan: Plan) -> bool:
@@ -816,7 +762,18 @@ def issuing_threads(plan: Plan, nthreads: int) -> int:
 
 def uses_cp_async(plan: Plan) -> bool:
     """Whether ``plan`` may issue cp.async (its barrier then counts a .noinc arrival per thread)."""
-    return isinstance(plan, FallbackPlan) or isinstance(plan, GuardedPlan) and plan.fallback is not None
+    if isinstance(plan, GuardedPlan):
+        return plan.fallback is not None and uses_cp_async(plan.fallback)
+    return isinstance(plan, FallbackPlan) and plan.nest is not None
+
+
+def writes_synchronously(plan: Plan) -> bool:
+    """Whether ``plan`` may write shared memory with ordinary stores (a :class:`SyncPlan`,
+    also as the partial tiles of a :class:`GuardedPlan`): readers in other threads need a
+    ``__syncthreads``, and the copy engine a proxy fence, before they see the writes."""
+    if isinstance(plan, GuardedPlan):
+        return plan.fallback is not None and writes_synchronously(plan.fallback)
+    return isinstance(plan, SyncPlan)
 
 
 def arrival_count(has_bulk: bool, has_fallback: bool, threads: list[ThreadAxis]) -> int:

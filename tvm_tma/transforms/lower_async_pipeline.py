@@ -72,14 +72,14 @@ from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.script import tirx as T
 
-from .. import rules
+from .. import report, rules
 from ..errors import TMAError
 from ._ir import attrs_with_key, cast_to, function_name, replace_node, select, seq, substitute
 from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, marked_root,
                          shared_writes, store_sources, version, wait_all, wait_read)
 from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
                         issuing_threads, mbarrier_buffer, peel_copy, plan_copy, report_plan,
-                        uses_bulk, uses_cp_async, wait_parity)
+                        stock_record, uses_bulk, uses_cp_async, wait_parity, writes_synchronously)
 from .tensor_map import TensorMaps
 
 COMMIT = "async_commit_queue_scope"
@@ -89,6 +89,9 @@ ASYNC = "async_scope"
 STAGES = "software_pipeline_stage"
 ASYNC_STAGES = "software_pipeline_async_stages"
 OVERWRITE_GUARDS = ("cta_barrier", "empty_barriers")
+REFUSED = ("min_arch", "pipeline_nesting")
+"""Rules whose failure is the user's to fix (a target below sm_90, an async pipeline in an
+async pipeline, which stock TVM refuses too): raised. Any other keeps stock TVM's lowering."""
 
 
 def target_arch(func: tirx.PrimFunc) -> int | None:
@@ -148,11 +151,11 @@ def group_index(commit: tirx.AttrStmt) -> tuple[tirx.PrimExpr | None, int]:
             continue
         pair = (version.a, int(version.b))
         if found is not None and not (tvm_ffi.structural_equal(found[0], pair[0]) and found[1] == pair[1]):
-            raise TMAError("dense_box", f"copies of one async stage use different rings: "
+            raise TMAError("pipeline_model", f"copies of one async stage use different rings: "
                            f"{found[0]} % {found[1]} and {pair[0]} % {pair[1]}")
         found = pair
     if found is not None and single:
-        raise TMAError("dense_box", f"async stage writes a ring and single buffers ({single}): "
+        raise TMAError("pipeline_model", f"async stage writes a ring and single buffers ({single}): "
                        "expected every buffer of a stage versioned alike")
     return found if found is not None else (None, 1)
 
@@ -206,6 +209,11 @@ class _Region:
     maps: TensorMaps | None = None
     # Queues whose overwrites are guarded by a ring of "empty" barriers.
     empty_queues: set = field(default_factory=set)
+    # Queues whose barriers count an expect_tx arrival (some stage has bulk copies): every
+    # stage of them arrives so, also a stage without bulk copies of its own.
+    bulk_queues: set = field(default_factory=set)
+    # (rule, reason) of every copy planned other than bulk, in program order.
+    not_bulk: list = field(default_factory=list)
 
     def slot(self, queue: _Queue, group: tirx.PrimExpr, ring: tirx.Buffer | None = None) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
@@ -222,7 +230,7 @@ class _Region:
             self.queues[q] = _Queue(mbarrier_buffer(f"{self.barrier_name}_q{q}", slots), slots, empty=empty)
         queue = self.queues[q]
         if queue.versions != slots:
-            raise TMAError("dense_box", f"async queue {q} uses rings of {queue.versions} and "
+            raise TMAError("pipeline_model", f"async queue {q} uses rings of {queue.versions} and "
                            f"{slots} versions in one pipeline")
         return queue
 
@@ -242,21 +250,23 @@ class _Region:
         if not self.dry_run:
             for plan in plans:
                 report_plan(self.func_name, plan, str(group))
+        self.not_bulk += [(p.rule, p.reason) for p in plans if not uses_bulk(p)]
         queue.bulk |= any(uses_bulk(p) for p in plans)
         queue.fallback |= any(uses_cp_async(p) for p in plans)
-        self.generic_writes |= {p.dst for p in plans if uses_cp_async(p)}
+        generic = [p for p in plans if uses_cp_async(p) or writes_synchronously(p)]
+        self.generic_writes |= {p.dst for p in generic}
         before_sync, self.before_sync = self.before_sync, None
-        cta_sync = before_sync is not None or any(uses_cp_async(p) for p in plans)
+        cta_sync = before_sync is not None or bool(generic)
         queue.cta_sync |= cta_sync
         guard = None
         if queue.empty is not None:
             if cta_sync:
-                raise TMAError("dense_box", f"async queue {q}: a stage needs __syncthreads, yet the "
-                               "queue was given empty barriers (internal error: please report)")
+                raise TMAError("pipeline_model", f"async queue {q}: a stage needs __syncthreads, yet the "
+                               "queue was given empty barriers")
             guard = self.empty_guard(queue, group, plans)
         return tirx.SeqStmt(emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate),
                                        before_sync, arrive_noinc=q in self.noinc, maps=self.maps,
-                                       overwrite_guard=guard))
+                                       overwrite_guard=guard, expect_arrival=q in self.bulk_queues))
 
     def empty_guard(self, queue: _Queue, group: tirx.PrimExpr, plans) -> list[tirx.Stmt]:
         """What stage ``G`` does before its copies overwrite version ``G % V``, in place of a
@@ -329,7 +339,7 @@ class _Region:
         q = int(wait.value)
         inner = wait.body
         if not (isinstance(inner, tirx.AttrStmt) and inner.attr_key == INFLIGHT):
-            raise TMAError("dense_box", f"{WAIT} without {INFLIGHT}: not InjectSoftwarePipeline output")
+            raise TMAError("pipeline_model", f"{WAIT} without {INFLIGHT}: not InjectSoftwarePipeline output")
         queue = self.queues.get(q)
         if queue is None or queue.last is None:
             # Nothing committed yet (a consumer ordered before the first producer, predicated
@@ -422,7 +432,7 @@ class _Region:
         if isinstance(stmt, tirx.For):
             return self.lower_loop(stmt)
         if _has_attr(stmt, (COMMIT, WAIT)) or has_marked(stmt):
-            raise TMAError("dense_box", f"async queue inside {type(stmt).__name__}: only loops, "
+            raise TMAError("pipeline_model", f"async queue inside {type(stmt).__name__}: only loops, "
                            "blocks and sequences around pipeline stages are supported")
         return stmt
 
@@ -480,7 +490,7 @@ class _Region:
                               min_run_bytes=self.min_run_bytes, in_flight=self.in_flight,
                               stores=self.stores.copy(), generic_writes=set(self.generic_writes),
                               guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps,
-                              empty_queues=self.empty_queues)
+                              empty_queues=self.empty_queues, bulk_queues=self.bulk_queues)
                 dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited, empty=x.empty)
                               for q, x in self.queues.items()}
                 dry.lower(loop.body)
@@ -498,8 +508,8 @@ class _Region:
                         tvm_ffi.structural_equal(previous[k], ends[k]) for k in ends):
                     break
             else:
-                raise TMAError("dense_box", f"pipelined loop over {var}: the barrier state of one "
-                               "iteration does not settle (internal error: please report)")
+                raise TMAError("pipeline_model", f"pipelined loop over {var}: the barrier state of one "
+                               "iteration does not settle")
             body = self.lower(loop.body)
         final = loop.min + loop.extent - 1
         for key, end in ends.items():
@@ -638,13 +648,32 @@ class _Lowering:
             body, bufs = self.visit(stmt.body, loops)
             return tirx.AttrStmt(stmt.node, stmt.attr_key, stmt.value, body), bufs
         if _has_attr(stmt, (COMMIT, WAIT)):
-            raise TMAError("dense_box", f"async queue inside {type(stmt).__name__}: not supported")
+            raise TMAError("pipeline_model", f"async queue inside {type(stmt).__name__}: not supported")
         return stmt, []
 
     def lower_region(self, seq: tirx.SeqStmt, loops) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
+        """One pipeline on mbarrier rings; left to stock TVM's cp.async groups (reported, rule
+        ``pipeline_model``) when the lowering cannot model it or none of its copies is bulk."""
         threads = thread_axes(loops)
         if not threads:
-            raise TMAError("dense_box", "async pipeline outside any threadIdx loop")
+            return self.stock(seq, threads, "pipeline_model", "the pipeline is outside any threadIdx loop")
+        checkpoint = self.maps.checkpoint() if self.maps is not None else None
+        try:
+            with report.held() as entries:
+                lowered = self.lower_tma(seq, threads)
+        except TMAError as err:
+            if err.rule in REFUSED:
+                raise
+            if checkpoint is not None:
+                self.maps.restore(checkpoint)
+            return self.stock(seq, threads, err.rule, str(err).partition(": ")[2])
+        for entry in entries:
+            report.record(entry)
+        return lowered
+
+    def lower_tma(self, seq: tirx.SeqStmt, threads) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
+        """The pipeline on mbarrier rings; raises ``pipeline_model`` when none of its copies
+        can be bulk (per-thread cp.async costs the same there, and mbarriers cost more)."""
         in_flight: dict[int, int] = {}
         _in_flight_before_first_wait(seq, in_flight, set())
         copies = {w for a in attrs_with_key(seq, (ASYNC,)) for w in shared_writes(a.body)}
@@ -654,20 +683,39 @@ class _Lowering:
         if self.maps is not None:
             self.maps.take_used()
         name = "tma_bar" if not self.regions else f"tma_bar_p{self.regions}"
-        self.regions += 1
         probe = _Region(self.func_name, threads, name, dry_run=True, min_run_bytes=self.min_run_bytes,
                         in_flight=in_flight, generic_writes=set(generic), maps=self.maps)
         probe.lower(seq)
+        bulk = {q for q, x in probe.queues.items() if x.bulk}
+        if not bulk and not probe.stores.reads:
+            first = "{}: {}".format(*probe.not_bulk[0]) if probe.not_bulk else "no copies"
+            raise TMAError("pipeline_model", f"no copy of the pipeline can be bulk (the first: {first})")
         noinc = {q for q, x in probe.queues.items() if x.fallback}
         empty = set()
         if self.overwrite_guard == "empty_barriers":
             empty = {q for q, x in probe.queues.items() if not x.cta_sync}  # (fallbacks: cta_sync)
         region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
-                         generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty)
+                         generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty,
+                         bulk_queues=bulk)
         body = region.lower(seq)
         before, after = region.setup(self.maps.take_used() if self.maps is not None else [])
         rings = [r for q in region.queues.values() for r in (q.barrier, q.empty) if r is not None]
+        self.regions += 1
         return tirx.SeqStmt(before + [body] + after), rings
+
+    def stock(self, seq: tirx.Stmt, threads, rule: str, reason: str) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
+        """The pipeline as stock TVM lowers it (``InjectPTXAsyncCopy`` later makes its copies
+        ``cp.async``, the CUDA codegen its queues commit/wait groups), each copy reported."""
+        _, nthreads = flat_thread_index(threads)
+        for commit in attrs_with_key(seq, (COMMIT,)):
+            try:
+                site = group_index(commit)[0]
+            except TMAError:
+                site = None
+            for copy in _copies(commit):
+                report.record(stock_record(self.func_name, copy, nthreads, rule, reason,
+                                           "" if site is None else str(site)))
+        return seq, []
 
 
 def _pipelined_loops(stmt: tirx.Stmt) -> list[tirx.For]:
@@ -725,7 +773,7 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16, tensor_maps: bool =
         maps = TensorMaps(func) if tensor_maps else None
         body, bufs = _Lowering(name, min_run_bytes, maps, overwrite_guard).visit(func.body, [])
         if bufs:
-            raise TMAError("dense_box", "async pipeline outside any block: nowhere to allocate its mbarriers")
+            raise TMAError("pipeline_model", "async pipeline outside any block: nowhere to allocate its mbarriers")
         return maps.apply(func.with_body(body)) if maps is not None else func.with_body(body)
 
     return tirx.transform.prim_func_pass(transform, opt_level=0,

@@ -44,7 +44,7 @@ from ..errors import TMAError
 from ._ir import function_name, seq
 from .bulk_store import emit_store_group, marked_root, shared_writes, store_sources, wait_all, wait_read
 from .bulk_store import has_marked, is_marked
-from .copy_plan import (arrival_count, barrier_setup, emit_stage, mbarrier_buffer, peel_copy,
+from .copy_plan import (SyncPlan, arrival_count, barrier_setup, emit_stage, mbarrier_buffer, peel_copy,
                         plan_copy, report_plan, uses_bulk, uses_cp_async, wait_parity)
 from .lower_async_pipeline import check_arch, thread_axes
 from .tensor_map import TensorMaps
@@ -141,6 +141,8 @@ class _Lowering:
                            "would not advance on every iteration (move the copy out of the branch)")
         plan = plan_copy(nest, threads, self.analyzer, maps=self.maps)
         report_plan(self.func_name, plan)
+        if isinstance(plan, SyncPlan):  # neither bulk nor cp.async: the copy as it was
+            return nest
         bar = mbarrier_buffer(f"tma_bar_copy{len(self.barriers)}", 1)
         self.barriers.append((bar, arrival_count(uses_bulk(plan), uses_cp_async(plan), threads)))
         # Executions so far: the copy's iteration in the serial loops around it.

@@ -304,6 +304,16 @@ class TensorMaps:
             raise TMAError("swizzle_access", f"{tile.buffer.name}: expected one swizzled layout, got "
                            f"{old.span}-byte and {tile.span}-byte boxes")
 
+    def checkpoint(self) -> tuple:
+        """The state to :meth:`restore` when a lowering that made maps is abandoned."""
+        return dict(self.vars), list(self.new), list(self.used), dict(self.aligned), dict(self.swizzled)
+
+    def restore(self, state: tuple) -> None:
+        """Forget the maps, alignments and swizzles recorded since :meth:`checkpoint`."""
+        vars_, new, used, aligned, swizzled = state
+        self.vars, self.new, self.used = dict(vars_), list(new), list(used)
+        self.aligned, self.swizzled = dict(aligned), dict(swizzled)
+
     def take_used(self) -> list[tirx.Var]:
         """The maps :meth:`var` handed out since the last call (a kernel's, to prefetch)."""
         used, self.used = self.used, []
