@@ -15,9 +15,10 @@ Each rule's docstring says what it accepts (anything else it leaves to the next 
 schedule it emits.
 """
 
+from .gemv import GEMV
 from .matmul import Matmul, MatmulConfig
 from .pipeline import default_rules, fusion_passes, lowering_passes, relax_pipeline, stock_rules
 from .rows import LayerNorm, RMSNorm, Softmax
 
-__all__ = ["LayerNorm", "Matmul", "MatmulConfig", "RMSNorm", "Softmax", "default_rules", "fusion_passes",
+__all__ = ["GEMV", "LayerNorm", "Matmul", "MatmulConfig", "RMSNorm", "Softmax", "default_rules", "fusion_passes",
            "lowering_passes", "relax_pipeline", "stock_rules"]

@@ -7,6 +7,7 @@ from tvm import relax
 from tvm.s_tir import dlight as dl
 from tvm.s_tir.dlight import ScheduleRule
 
+from .gemv import GEMV
 from .matmul import Matmul
 from .rows import LayerNorm, RMSNorm, Softmax
 
@@ -20,7 +21,7 @@ def stock_rules() -> list[ScheduleRule]:
 def default_rules() -> list[ScheduleRule]:
     """Our rules first, then :func:`stock_rules` for every function none of ours takes (so
     nothing is left unscheduled)."""
-    return [Matmul(), RMSNorm(), LayerNorm(), Softmax(), *stock_rules()]
+    return [Matmul(), GEMV(), RMSNorm(), LayerNorm(), Softmax(), *stock_rules()]
 
 
 def fusion_passes(target: tvm.target.Target) -> list[tvm.transform.Pass]:
