@@ -27,7 +27,7 @@ import json
 import pathlib
 import sys
 import time
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import llama_layer  # noqa: E402
@@ -52,22 +52,6 @@ BUILDS = {
 }
 
 
-class _Recorded:
-    """A dlight rule that notes which functions (by structural hash) it scheduled."""
-
-    def __init__(self, rule: Any, log: dict[int, str]):
-        self.rule, self.log = rule, log
-
-    def apply(self, func: Any, target: Any, tunable: bool) -> Any:
-        import tvm
-        import tvm_ffi
-
-        sch = self.rule.apply(func, target, tunable)
-        if sch is not None:
-            self.log[tvm_ffi.structural_hash(func)] = f"{type(self.rule).__module__}.{type(self.rule).__name__}"
-        return sch
-
-
 def _cuda_source(module: Any) -> str:
     """The CUDA source of the first CUDA module imported (at any depth) by ``module``."""
     if module.kind == "cuda":
@@ -82,22 +66,15 @@ def _cuda_source(module: Any) -> str:
 def build_one(name: str, build: Build, shape: llama_layer.LayerShape, out: pathlib.Path) -> dict[str, Any]:
     """Compile and export one build; its manifest entry."""
     import tvm
-    import tvm_ffi
-    from tvm.s_tir import dlight as dl
 
     import tvm_tma
     from tvm_tma import dlight as tdl
 
     target = tvm.target.Target({"kind": "cuda", "arch": build.arch})
-    rule_set: Callable[[], list[Any]] = tdl.default_rules if build.rules == "ours" else tdl.stock_rules
     start = time.perf_counter()
     with target:
         fused = tvm.transform.Sequential(tdl.fusion_passes(target))(llama_layer.relax_module(shape))
-    names = {tvm_ffi.structural_hash(f): gv.name_hint for gv, f in fused.functions_items()
-             if isinstance(f, tvm.tirx.PrimFunc)}
-    log: dict[int, str] = {}
-    with target:
-        scheduled = dl.ApplyDefaultSchedule(*[_Recorded(rule, log) for rule in rule_set()])(fused)
+        scheduled, taken_by = tdl.apply_rules(fused, tdl.default_rules() if build.rules == "ours" else tdl.stock_rules())
     with tvm.transform.PassContext(config=build.config), tvm_tma.copy_report() as report:
         executable = tvm.compile(scheduled, target, relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(target)),
                                  tir_pipeline=build.tir_pipeline)
@@ -108,8 +85,9 @@ def build_one(name: str, build: Build, shape: llama_layer.LayerShape, out: pathl
     print(f"built {name} in {seconds:.0f} s ({library.stat().st_size / 2**20:.1f} MiB)", flush=True)
     return {"name": name, "library": library.name, "arch": build.arch, "rules": build.rules,
             "tir_pipeline": build.tir_pipeline, "config": build.config, "build_seconds": round(seconds, 1),
-            "scheduled_by": {names[h]: rule for h, rule in sorted(log.items(), key=lambda item: names[item[0]])},
-            "unscheduled": sorted(set(names.values()) - {names[h] for h in log}),
+            "scheduled_by": dict(sorted(taken_by.items())),
+            "unscheduled": sorted(gv.name_hint for gv, f in fused.functions_items()
+                                  if isinstance(f, tvm.tirx.PrimFunc) and gv.name_hint not in taken_by),
             "copies": [str(entry) for entry in report]}
 
 

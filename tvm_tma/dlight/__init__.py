@@ -17,8 +17,8 @@ schedule it emits.
 
 from .gemv import GEMV
 from .matmul import Matmul, MatmulConfig
-from .pipeline import default_rules, fusion_passes, lowering_passes, relax_pipeline, stock_rules
+from .pipeline import apply_rules, default_rules, fusion_passes, lowering_passes, relax_pipeline, stock_rules
 from .rows import LayerNorm, RMSNorm, Softmax
 
-__all__ = ["GEMV", "LayerNorm", "Matmul", "MatmulConfig", "RMSNorm", "Softmax", "default_rules", "fusion_passes",
+__all__ = ["GEMV", "LayerNorm", "Matmul", "MatmulConfig", "RMSNorm", "Softmax", "apply_rules", "default_rules", "fusion_passes",
            "lowering_passes", "relax_pipeline", "stock_rules"]

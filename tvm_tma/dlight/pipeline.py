@@ -24,6 +24,27 @@ def default_rules() -> list[ScheduleRule]:
     return [Matmul(), GEMV(), RMSNorm(), LayerNorm(), Softmax(), *stock_rules()]
 
 
+def apply_rules(mod: tvm.IRModule, rules: list[ScheduleRule] | None = None) -> tuple[tvm.IRModule, dict[str, str]]:
+    """What ``dl.ApplyDefaultSchedule(*rules)`` does to ``mod`` (each PrimFunc not yet scheduled
+    gets the first rule that takes it, under the function's or the current target), and which
+    rule (``module.Class``) took each function, by name. ``rules`` defaults to
+    :func:`default_rules`."""
+    rules = default_rules() if rules is None else rules
+    scheduled, taken_by = {}, {}
+    for gvar, func in mod.functions_items():
+        if not isinstance(func, tvm.tirx.PrimFunc) or func.attrs.get("tirx.is_scheduled", False):
+            continue
+        target = func.attrs.get("target") or tvm.target.Target.current(allow_none=False)
+        for rule in rules:
+            sch = rule.apply(func, target, False)
+            if sch is not None:
+                scheduled[gvar] = sch.mod["main"].with_attr("tirx.is_scheduled", True)
+                taken_by[gvar.name_hint] = f"{type(rule).__module__}.{type(rule).__name__}"
+                break
+    functions = {gvar: scheduled.get(gvar, func) for gvar, func in mod.functions_items()}
+    return tvm.IRModule(functions, attrs=mod.attrs, global_infos=mod.global_infos), taken_by
+
+
 def fusion_passes(target: tvm.target.Target) -> list[tvm.transform.Pass]:
     """TVM's default CUDA Relax passes up to dlight: library dispatch, legalization into TIR,
     fusion (``relax/backend/cuda/pipeline.py`` without its ``ApplyDefaultSchedule``)."""
