@@ -12,6 +12,8 @@ Builds (``BUILDS``): TVM's default CUDA Relax pipeline with dlight's rules, then
 - ``stock_sm90``: the same for arch ``sm_90``: stock's tensor-core (WMMA) matmul schedule.
 - ``tma``: ``tvm_tma.dlight.default_rules()`` (ours first, stock's after), ``tir_pipeline="tma"``,
   arch ``sm_90a``.
+- ``tma_ungrouped``: the same with the matmul CTAs numbered column tile first
+  (``MatmulConfig(group_m=1)``), to show what the grouped numbering is worth.
 
 Writes ``<out>/<build>.so`` (``export_library``), ``<out>/<build>.cu`` (the generated CUDA, for
 reading) and ``<out>/manifest.json``: the layer's shape, and per build which rule scheduled each
@@ -43,12 +45,14 @@ class Build:
     rules: str  # "stock" or "ours"
     tir_pipeline: str
     config: dict[str, Any] = dataclasses.field(default_factory=dict)
+    matmul: dict[str, int] = dataclasses.field(default_factory=dict)  # MatmulConfig fields (ours)
 
 
 BUILDS = {
     "stock_sm90a": Build("sm_90a", "stock", "default", {"tirx.use_async_copy": 1}),
     "stock_sm90": Build("sm_90", "stock", "default", {"tirx.use_async_copy": 1}),
     "tma": Build("sm_90a", "ours", "tma"),
+    "tma_ungrouped": Build("sm_90a", "ours", "tma", matmul={"group_m": 1}),
 }
 
 
@@ -74,7 +78,8 @@ def build_one(name: str, build: Build, shape: llama_layer.LayerShape, out: pathl
     start = time.perf_counter()
     with target:
         fused = tvm.transform.Sequential(tdl.fusion_passes(target))(llama_layer.relax_module(shape))
-        scheduled, taken_by = tdl.apply_rules(fused, tdl.default_rules() if build.rules == "ours" else tdl.stock_rules())
+        rules = tdl.default_rules(tdl.MatmulConfig(**build.matmul)) if build.rules == "ours" else tdl.stock_rules()
+        scheduled, taken_by = tdl.apply_rules(fused, rules)
     with tvm.transform.PassContext(config=build.config), tvm_tma.copy_report() as report:
         executable = tvm.compile(scheduled, target, relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(target)),
                                  tir_pipeline=build.tir_pipeline)
@@ -84,7 +89,8 @@ def build_one(name: str, build: Build, shape: llama_layer.LayerShape, out: pathl
     seconds = time.perf_counter() - start
     print(f"built {name} in {seconds:.0f} s ({library.stat().st_size / 2**20:.1f} MiB)", flush=True)
     return {"name": name, "library": library.name, "arch": build.arch, "rules": build.rules,
-            "tir_pipeline": build.tir_pipeline, "config": build.config, "build_seconds": round(seconds, 1),
+            "tir_pipeline": build.tir_pipeline, "config": build.config, "matmul": build.matmul,
+            "build_seconds": round(seconds, 1),
             "scheduled_by": dict(sorted(taken_by.items())),
             "unscheduled": sorted(gv.name_hint for gv, f in fused.functions_items()
                                   if isinstance(f, tvm.tirx.PrimFunc) and gv.name_hint not in taken_by),

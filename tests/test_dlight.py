@@ -59,7 +59,7 @@ class Workloads(nn.Module):
 _T = nn.spec.Tensor
 SPEC = {"layer": {"x": _T([1, 128, 256], "float16"), "mask": _T([1, 1, 128, 128], "float16")},
         "dynamic": {"x": _T([1, "n", 256], "float16")},
-        "extras": {"a": _T([64, 256], "float16"), "b": _T([256, 128], "float16"), "y": _T([256, 512], "float16")},
+        "extras": {"a": _T([1024, 256], "float16"), "b": _T([256, 128], "float16"), "y": _T([256, 512], "float16")},
         "decode": {"x": _T([1, 1, 512], "float16")},
         "odd": {"x": _T([64, 100], "float16")}}
 
@@ -70,7 +70,7 @@ EXPECTED = {
     "block.down.weight": tdl.Matmul,
     "mask": tdl.Matmul,  # batched Q @ K^T (K^T materialized: NN), * scale + mask, cast to fp32
     "matmul_weight": tdl.Matmul,  # nn.Linear: x @ transpose(W), dynamic rows
-    "b": tdl.Matmul,  # fp32 accumulation
+    "b": tdl.Matmul,  # fp32 accumulation; 8 row tiles: CTAs numbered in groups of rows
     "decode_proj.weight": tdl.GEMV,
     "block.input_norm.weight": tdl.RMSNorm,
     "norm.weight": tdl.LayerNorm,
@@ -167,3 +167,22 @@ def test_rules_leave_non_cuda_targets_to_others(fused):
     cpu = tvm.target.Target("llvm")
     for buffer, rule in EXPECTED.items():
         assert rule().apply(fused[_function_reading(fused, buffer)], cpu, False) is None, buffer
+
+
+def _grid(func: tvm.tirx.PrimFunc) -> dict[str, int]:
+    """Extent of each blockIdx binding of a scheduled PrimFunc."""
+    import tvm_ffi
+
+    loops: list = []
+    tvm_ffi.structural_walk(func.body, (tvm.tirx.For, loops.append))
+    return {loop.thread_binding.thread_tag: int(loop.extent) for loop in loops
+            if loop.thread_binding is not None and loop.thread_binding.thread_tag.startswith("blockIdx")}
+
+
+def test_matmul_numbers_ctas_in_groups_of_row_tiles_when_they_divide(fused):
+    func = fused[_function_reading(fused, "b")]  # 1024 x 128: 8 row tiles, 1 column tile
+    with TARGET:
+        grouped = tdl.Matmul().apply(func, TARGET, False).mod["main"]
+        plain = tdl.Matmul(tdl.MatmulConfig(group_m=1)).apply(func, TARGET, False).mod["main"]
+    assert _grid(grouped) == {"blockIdx.z": 1, "blockIdx.x": 8}
+    assert _grid(plain) == {"blockIdx.z": 1, "blockIdx.x": 1, "blockIdx.y": 8}

@@ -31,7 +31,10 @@ class MatmulConfig:
     advances ``16 * k_frags`` at a time through a ring of ``stages`` shared tiles. The default
     is ``kernels.gemm_mma``'s tiling with the reduction tile of its fastest variant on the H100
     (``k_factors=(64, 4, 1), stages=2``: 391.7 TFLOP/s at 4096^3 against 362.1 with a 32-deep
-    tile and 4 stages, ``benchmarks/RESULTS.md``)."""
+    tile and 4 stages, ``benchmarks/RESULTS.md``). CTAs are numbered in groups of ``group_m`` row
+    tiles (all column tiles of a group, then the next group) where the row tiles are static and
+    ``group_m`` divides them, so that the CTAs resident at once read few tiles of A and B from
+    DRAM (L2 reuse); ``group_m=1`` (or a dynamic ``M``) numbers them column tile first."""
 
     warps_m: int = 1
     warps_n: int = 4
@@ -39,6 +42,7 @@ class MatmulConfig:
     frag_n: int = 2
     k_frags: int = 4
     stages: int = 2
+    group_m: int = 8
 
     @property
     def tile(self) -> tuple[int, int, int]:
@@ -71,7 +75,7 @@ class Matmul(GPUScheduleRule):
     returns ``None`` so that the next rule (stock's) schedules it.
 
     Emits upstream's pipelined ``mma.sync`` GEMM (``kernels.gemm_mma(layout="swizzled")``):
-    a CTA tile of C per ``(blockIdx.x, blockIdx.y)`` (column tile, row tile; ``blockIdx.z``
+    a CTA tile of C per CTA (grouped along the rows, :class:`MatmulConfig`; ``blockIdx.z``
     the batch), operand tiles staged by a :func:`~tvm_tma.schedule.tma_pipeline`-shaped
     software pipeline over the reduction (copies in stage 0, async) into dense
     :func:`~tvm_tma.schedule.swizzle`\\ d ``shared.dyn`` tiles (TMA tensor copies with a
@@ -104,13 +108,10 @@ class Matmul(GPUScheduleRule):
         layout = _operand_layout(sch.get(main))
         if layout is None:
             return None
-        try:
-            return self._schedule(sch, main, *layout)
-        except s_tir.ScheduleError:  # e.g. tensorize found no matching intrinsic (e.g. an int8 block)
-            return None
+        return self._schedule(sch, main, *layout)
 
     def _schedule(self, sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transposed: bool,
-                  out_dtype: str) -> s_tir.Schedule:
+                  out_dtype: str) -> s_tir.Schedule | None:
         from tvm.s_tir.tensor_intrin import cuda as intrin
 
         cfg = self.config
@@ -141,8 +142,16 @@ class Matmul(GPUScheduleRule):
         sch.reorder(i0, j0, j1, i1, k0, k1, i2, j2, k2, i3, j3)
         warp = sch.fuse(j1, i1)
         sch.bind(batch, "blockIdx.z")
-        sch.bind(j0, "blockIdx.x")
-        sch.bind(i0, "blockIdx.y")
+        row_tiles = sch.get(i0).extent
+        if isinstance(row_tiles, tirx.IntImm) and cfg.group_m > 1 and row_tiles.value % cfg.group_m == 0:
+            # CTA b: row tile (b / (group_m * column tiles)) * group_m + b % group_m, column tile
+            # (b / group_m) % column tiles: CTAs running together share group_m row tiles of A
+            group, member = sch.split(i0, [None, cfg.group_m])
+            sch.reorder(group, j0, member)
+            sch.bind(sch.fuse(group, j0, member), "blockIdx.x")
+        else:
+            sch.bind(j0, "blockIdx.x")
+            sch.bind(i0, "blockIdx.y")
         sch.bind(warp, "threadIdx.y")
         warps = cfg.warps_m * cfg.warps_n
 
@@ -185,7 +194,10 @@ class Matmul(GPUScheduleRule):
         acc = "f32" if out_dtype == "float32" else "f16"
         sch.tensorize(a_loop, intrin.LDMATRIX_f16_A_DYN_INTRIN)
         sch.tensorize(b_loop, intrin.LDMATRIX_f16_B_TRANS_DYN_INTRIN if b_transposed else intrin.LDMATRIX_f16_B_DYN_INTRIN)
-        sch.tensorize(sch.get_loops(inner)[-3], f"mma_f16f16{acc}" + ("_trans_b" if b_transposed else ""))
+        try:  # the one step that may not match: the block's arithmetic against mma.sync's
+            sch.tensorize(sch.get_loops(inner)[-3], f"mma_f16f16{acc}" + ("_trans_b" if b_transposed else ""))
+        except s_tir.ScheduleError:
+            return None
         sch.tensorize(sch.get_loops(sch.get_child_blocks(init)[0])[-2], f"mma_fill_16x16_{acc}")
         sch.tensorize(sch.get_loops(c_frag)[-2], _store_intrin(out_dtype))
 

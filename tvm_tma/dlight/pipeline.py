@@ -8,7 +8,7 @@ from tvm.s_tir import dlight as dl
 from tvm.s_tir.dlight import ScheduleRule
 
 from .gemv import GEMV
-from .matmul import Matmul
+from .matmul import Matmul, MatmulConfig
 from .rows import LayerNorm, RMSNorm, Softmax
 
 
@@ -18,10 +18,11 @@ def stock_rules() -> list[ScheduleRule]:
     return [dl.gpu.Matmul(), dl.gpu.GEMV(), dl.gpu.Reduction(), dl.gpu.GeneralReduction(), dl.gpu.Fallback()]
 
 
-def default_rules() -> list[ScheduleRule]:
-    """Our rules first, then :func:`stock_rules` for every function none of ours takes (so
+def default_rules(matmul: MatmulConfig | None = None) -> list[ScheduleRule]:
+    """Our rules first (:class:`Matmul` with the tiling ``matmul``, default
+    :class:`MatmulConfig`), then :func:`stock_rules` for every function none of ours takes (so
     nothing is left unscheduled)."""
-    return [Matmul(), GEMV(), RMSNorm(), LayerNorm(), Softmax(), *stock_rules()]
+    return [Matmul(matmul), GEMV(), RMSNorm(), LayerNorm(), Softmax(), *stock_rules()]
 
 
 def apply_rules(mod: tvm.IRModule, rules: list[ScheduleRule] | None = None) -> tuple[tvm.IRModule, dict[str, str]]:

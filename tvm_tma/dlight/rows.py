@@ -39,7 +39,7 @@ class _RowReduction(GPUScheduleRule):
     ``cp.async.bulk`` of the whole row under ``"tma"``) while row ``r`` is reduced from shared
     memory; each reduction is a cross-thread reduction (``threads`` threads, TVM's allreduce)
     into a shared word; the output row is computed from the staged row and written to global
-    memory by ``threads`` threads in vectors. Stock's ``GeneralReduction`` instead re-reads
+    memory by ``threads`` threads in 8-byte vectors. Stock's ``GeneralReduction`` instead re-reads
     ``x`` from global memory in each of the ``n + 1`` passes.
     """
 
@@ -82,8 +82,10 @@ class _RowReduction(GPUScheduleRule):
         sch.bind(bx, "blockIdx.x")
         if outer:
             sch.bind(sch.fuse(*outer), "blockIdx.y")
-        # the output row: threads x vectors; the statistics of the row are read once per vector
-        _, tx, vec = sch.split(loops[-1], [None, threads, max(1, lanes // 2)])
+        # the output row: threads x 8-byte vectors of the output (16-byte ones of fp16 make the
+        # fp32 intermediate a float32x8, which TVM 0.27's CUDA codegen cannot broadcast into)
+        out_bytes = sch.get(output).writes[0].source.dtype.bits // 8
+        _, tx, vec = sch.split(loops[-1], [None, threads, min(lanes, max(1, 8 // out_bytes))])
         sch.bind(tx, "threadIdx.x")
         sch.vectorize(vec)
         reductions = [info.block_rv for info in infos[:-1]]
