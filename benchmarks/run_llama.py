@@ -98,20 +98,24 @@ def time_ms(launch: Callable[[], Any], iters: int, warmup: int = 3) -> list[floa
     return times
 
 
-def kernel_times(launch: Callable[[], Any], calls: int) -> list[dict[str, Any]]:
-    """GPU time per kernel name per call (µs), largest first, from CUPTI (``torch.profiler``)."""
+def kernel_times(launch: Callable[[], Any], calls: int) -> list[dict[str, Any]] | str:
+    """GPU time per kernel (and memcpy / memset) name per call (µs), largest first, from CUPTI
+    (``torch.profiler``); the error text where the profiler is not usable."""
     launch()
     torch.cuda.synchronize()
-    with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
-        for _ in range(calls):
-            launch()
-        torch.cuda.synchronize()
-    total: dict[str, float] = collections.defaultdict(float)
-    count: dict[str, int] = collections.defaultdict(int)
-    for event in prof.events():
-        if event.device_type == torch.autograd.DeviceType.CUDA:
-            total[event.name] += event.device_time
-            count[event.name] += 1
+    try:
+        with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+            for _ in range(calls):
+                launch()
+            torch.cuda.synchronize()
+        total: dict[str, float] = collections.defaultdict(float)
+        count: dict[str, int] = collections.defaultdict(int)
+        for event in prof.events():
+            if event.device_type == torch.autograd.DeviceType.CUDA:
+                total[event.name] += event.device_time_total
+                count[event.name] += 1
+    except Exception as err:  # no CUPTI, a sandboxed driver: the timings above still stand
+        return f"{type(err).__name__}: {err}"
     return sorted(({"kernel": name, "us": total[name] / calls, "launches": count[name] / calls} for name in total),
                   key=lambda k: -k["us"])
 
@@ -142,7 +146,8 @@ def markdown(summary: dict[str, Any]) -> str:
     """The tables of ``RESULTS.md``."""
     builds = summary["builds"]
     flops = summary["flops"]
-    lines = [f"Llama decoder layer, {summary['shape']}: {flops / 1e12:.2f} TFLOP per call. Device: "
+    shape = ", ".join(f"{k} {v}" for k, v in summary["shape"].items())
+    lines = [f"Llama decoder layer ({shape}): {flops / 1e12:.2f} TFLOP per call. Device: "
              f"{summary['device']}; torch {summary['torch']}; TVM {summary['tvm_version']}. Tolerance: "
              f"relative error <= {TOLERANCE} against torch fp32.", "",
              "| build | rules | TIR pipeline | arch | correct | rel. error | max abs. error | median ms | TFLOP/s |",
@@ -162,6 +167,9 @@ def markdown(summary: dict[str, Any]) -> str:
                      f"{'yes' if c['correct'] else '**NO**'} |")
     for b in builds:
         if "kernels" not in b:
+            continue
+        if isinstance(b["kernels"], str):
+            lines += ["", f"Kernels of `{b['name']}`: not profiled ({b['kernels']})"]
             continue
         lines += ["", f"Kernels of `{b['name']}` (GPU µs per call):", "", "| kernel | µs | launches | share |",
                   "|---|---|---|---|"]
@@ -202,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     cases = []
     ours = by_name.get(OURS)
     for b in builds:
-        if b["name"] != OURS and ours and "median_ms" in b and "median_ms" in ours:
+        if b.get("rules") == "stock" and ours and "median_ms" in b and "median_ms" in ours:
             cases.append({"name": f"Llama layer: ours ({OURS}) vs {b['name']}", "stock_ms": b["median_ms"],
                           "tma_ms": ours["median_ms"], "correct": b["correct"] and ours["correct"]})
     summary = {"device": torch.cuda.get_device_name(), "torch": torch.__version__,
