@@ -37,7 +37,7 @@ class Workloads(nn.Module):
         self.linear = nn.Linear(256, 128, bias=False, dtype="float16")
         self.norm = nn.LayerNorm(512, dtype="float16")
         self.decode_proj = llama_layer.Linear(512, 512)
-        self.odd_proj = llama_layer.Linear(100, 64)
+        self.odd_proj = llama_layer.Linear(100, 128)
         self.odd_norm = nn.RMSNorm(100, -1, bias=False, dtype="float16")
 
     def layer(self, x, mask):
@@ -61,7 +61,7 @@ SPEC = {"layer": {"x": _T([1, 128, 256], "float16"), "mask": _T([1, 1, 128, 128]
         "dynamic": {"x": _T([1, "n", 256], "float16")},
         "extras": {"a": _T([1024, 256], "float16"), "b": _T([256, 128], "float16"), "y": _T([256, 512], "float16")},
         "decode": {"x": _T([1, 1, 512], "float16")},
-        "odd": {"x": _T([64, 100], "float16")}}
+        "odd": {"x": _T([128, 100], "float16")}}
 
 # The fused PrimFunc that reads a buffer of this name -> the rule that must schedule it.
 EXPECTED = {

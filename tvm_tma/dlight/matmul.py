@@ -21,6 +21,9 @@ from ..schedule import swizzle
 from ._target import sm_version
 
 _S, _I, _J, _K = IterKind.kIter_S, IterKind.kIter_I, IterKind.kIter_J, IterKind.kIter_K
+SMALL_EXTENT = 64
+"""Stock dlight's ``minimal_tensorize_threshold``: a GEMM with a static ``M``, ``N`` or ``K`` of at
+most this many is not put on tensor cores."""
 
 
 @dataclass(frozen=True)
@@ -67,8 +70,9 @@ class Matmul(GPUScheduleRule):
     Accepts a PrimFunc with one reduction block whose iterators are the batch (``S``), row
     (``I``), column (``J``) and reduction (``K``) axes of a GEMM (stock dlight's
     ``detect_iter_traits``), fp16 inputs, K innermost in A, static ``K`` (and ``N`` where
-    B is ``[K, N]``) with rows of 16-byte multiples (``K % 8 == 0``, ``N % 8 == 0``), on a
-    CUDA target of sm_80 or newer. ``M`` may be dynamic: the function is padded to whole CTA
+    B is ``[K, N]``) with rows of 16-byte multiples (``K % 8 == 0``, ``N % 8 == 0``), no static
+    ``M``, ``N`` or ``K`` of at most :data:`SMALL_EXTENT` (as stock), on a CUDA target of sm_80
+    or newer. ``M`` may be dynamic: the function is padded to whole CTA
     tiles (``pad_einsum``, as stock's ``MatmulTensorization``), so a tail tile's rows past
     ``M`` are loaded as zeros (the ``if_then_else`` the padding leaves in the copy: a tensor
     map's out-of-bounds fill under ``tir_pipeline="tma"``) and never stored. Anything else
@@ -256,6 +260,11 @@ def _operand_layout(block: s_tir.SBlock):
         return None
     b_transposed = kinds.get(b_last) == _K
     if not b_transposed and kinds.get(b_last) != _J:
+        return None
+    # as stock's Matmul: a static M, N or K of at most 64 is left to the rules after this one
+    # (a 128 x 128 CTA tile would be mostly padding: e.g. a few rows of activations at decode)
+    if any(kinds.get(v) in (_I, _J, _K) and _static(e) is not None and _static(e) <= SMALL_EXTENT
+           for v, e in extents.items()):
         return None
     # 16-byte rows for the tensor maps: K of A (and of B^T), N of B
     for var in (a_last, b_last):
