@@ -15,6 +15,7 @@ from ..schedule import tma_pipeline
 from ._target import sm_version
 
 
+WARP = 32
 MAX_GRID_Y = 65535
 """The largest ``gridDim.y`` (CUDA Programming Guide, compute capabilities table): the row
 axes other than the innermost one are bound to ``blockIdx.y``."""
@@ -29,8 +30,9 @@ class _RowReduction(GPUScheduleRule):
     ``try_inline_contiguous_spatial``), blocks ``R_1 .. R_n, Y``: reductions over the last
     axis only (``S..SR``) and a spatial output block over the same iterators, every block
     reading ``x`` at its own iterators; a static row length whose bytes are a multiple of 16
-    (a bulk copy); a CUDA target of sm_90 or newer; and what :meth:`matches` checks of the
-    reductions. Anything else returns ``None`` (the next rule, e.g. stock's
+    (a bulk copy) and whose 16-byte vector count has a divisor from 32 (a warp) to
+    ``max_threads`` (the CTA's threads, each taking whole vectors); a CUDA target of sm_90 or
+    newer; and what :meth:`matches` checks of the reductions. Anything else returns ``None`` (the next rule, e.g. stock's
     ``GeneralReduction``, takes it).
 
     Emits: CTA ``b`` handles ``rows_per_cta`` consecutive rows (the last CTA's extra rows
@@ -66,11 +68,15 @@ class _RowReduction(GPUScheduleRule):
         blocks = [sch.get(info.block_rv) for info in infos]
         if not self.matches(blocks[:-1], blocks[-1]):
             return None
-        return self._schedule(sch, infos, row, int(infos[-1].iters[-1].dom))
+        cols = int(infos[-1].iters[-1].dom)
+        threads = row_threads(cols // vector_lanes(row.dtype), self.max_threads)
+        if threads < WARP:  # a short row, or a vector count without a divisor near max_threads
+            return None
+        return self._schedule(sch, infos, row, threads)
 
-    def _schedule(self, sch: s_tir.Schedule, infos: list[SBlockInfo], row: tirx.Buffer, cols: int) -> s_tir.Schedule:
+    def _schedule(self, sch: s_tir.Schedule, infos: list[SBlockInfo], row: tirx.Buffer,
+                  threads: int) -> s_tir.Schedule:
         lanes = vector_lanes(row.dtype)
-        threads = row_threads(cols // lanes, self.max_threads)
         output = infos[-1].block_rv
         loops = sch.get_loops(output)
         # rows_per_cta consecutive rows of the innermost row axis per CTA (split alone, so that
