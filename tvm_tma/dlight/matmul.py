@@ -84,9 +84,9 @@ class Matmul(GPUScheduleRule):
     software pipeline over the reduction (copies in stage 0, async) into dense
     :func:`~tvm_tma.schedule.swizzle`\\ d ``shared.dyn`` tiles (TMA tensor copies with a
     128/64-byte swizzle under ``"tma"``, conflict-free ``ldmatrix``), 16x16x16 ``mma.sync``
-    from ``warp`` fragments, and the accumulators written back through ``shared.dyn`` by
-    16-byte vectors with the epilogue inlined. Stock TVM builds the same schedule with
-    ``cp.async`` groups.
+    from ``warp`` fragments, and the accumulators written back through ``shared.dyn`` in
+    vectors of 8 elements with the epilogue inlined. Stock TVM's pipeline builds the same
+    schedule with ``cp.async`` groups (``tirx.use_async_copy``).
 
     Stock dlight's ``Matmul`` uses tensor cores (WMMA, ``MatmulTensorization``) only when
     ``check_sm_version(arch) >= 70``; that helper parses ``"sm_90a"`` as ``-1``, so on an
