@@ -116,8 +116,8 @@ def _row_input(sch: s_tir.Schedule, infos: list[SBlockInfo] | None) -> tirx.Buff
     if not infos or len(infos) < 2:
         return None
     kinds = [info.dom_kind() for info in infos]
-    rank = len(kinds[-1])  # of the normalized iteration space
-    if kinds[-1] != "S" * rank or any(k != "S" * (rank - 1) + "R" for k in kinds[:-1]):
+    rank = len(kinds[-1])  # of the normalized iteration space: rows, then the row's elements
+    if rank < 2 or kinds[-1] != "S" * rank or any(k != "S" * (rank - 1) + "R" for k in kinds[:-1]):
         return None
     cols = infos[-1].iters[-1].dom
     others = 1
