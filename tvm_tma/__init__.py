@@ -20,7 +20,7 @@ from .report import copy_report
 __all__ = ["TMAError", "copy_report", "memcpy", "p2p", "rules"]
 
 if not _RUNTIME_ONLY:
-    from . import codegen, pipeline, schedule, transforms
+    from . import codegen, dlight, pipeline, schedule, transforms
 
     pipeline.register()
-    __all__ += ["codegen", "pipeline", "schedule", "transforms"]
+    __all__ += ["codegen", "dlight", "pipeline", "schedule", "transforms"]

@@ -1,0 +1,122 @@
+"""Compile the Llama decoder layer (``llama_layer.py``) the MLC-LLM way, once per build, and
+export each for ``run_llama.py``.
+
+    python benchmarks/build_llama.py --out build/gpu/llama [--seq 4096] [--only tma,stock_sm90a]
+
+Builds (``BUILDS``): TVM's default CUDA Relax pipeline with dlight's rules, then
+``tvm.compile(..., tir_pipeline=...)``:
+
+- ``stock_sm90a``: stock dlight's rules in MLC-LLM's order (``tvm_tma.dlight.stock_rules``),
+  ``tir_pipeline="default"``, target arch ``sm_90a``. Stock dlight parses ``sm_90a`` as no
+  tensor cores: its matmuls run the SIMT schedule.
+- ``stock_sm90``: the same for arch ``sm_90``: stock's tensor-core (WMMA) matmul schedule.
+- ``tma``: ``tvm_tma.dlight.default_rules()`` (ours first, stock's after), ``tir_pipeline="tma"``,
+  arch ``sm_90a``.
+- ``tma_ungrouped``: the same with the matmul CTAs numbered column tile first
+  (``MatmulConfig(group_m=1)``), to show what the grouped numbering is worth.
+
+Writes ``<out>/<build>.so`` (``export_library``), ``<out>/<build>.cu`` (the generated CUDA, for
+reading) and ``<out>/manifest.json``: the layer's shape, and per build which rule scheduled each
+PrimFunc and (``tma``) what each async copy became (``tvm_tma.copy_report``). Fails if the
+libraries together exceed what one device call carries (64 MiB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import pathlib
+import sys
+import time
+from typing import Any
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import llama_layer  # noqa: E402
+
+CARRY_LIMIT_MIB = 64
+
+
+@dataclasses.dataclass(frozen=True)
+class Build:
+    """One way of compiling the layer."""
+
+    arch: str
+    rules: str  # "stock" or "ours"
+    tir_pipeline: str
+    config: dict[str, Any] = dataclasses.field(default_factory=dict)
+    matmul: dict[str, int] = dataclasses.field(default_factory=dict)  # MatmulConfig fields (ours)
+
+
+BUILDS = {
+    "stock_sm90a": Build("sm_90a", "stock", "default", {"tirx.use_async_copy": 1}),
+    "stock_sm90": Build("sm_90", "stock", "default", {"tirx.use_async_copy": 1}),
+    "tma": Build("sm_90a", "ours", "tma"),
+    "tma_ungrouped": Build("sm_90a", "ours", "tma", matmul={"group_m": 1}),
+}
+
+
+def _cuda_source(module: Any) -> str:
+    """The CUDA source of the first CUDA module imported (at any depth) by ``module``."""
+    if module.kind == "cuda":
+        return module.inspect_source()
+    for imported in module.imports:
+        source = _cuda_source(imported)
+        if source:
+            return source
+    return ""
+
+
+def build_one(name: str, build: Build, shape: llama_layer.LayerShape, out: pathlib.Path) -> dict[str, Any]:
+    """Compile and export one build; its manifest entry."""
+    import tvm
+
+    import tvm_tma
+    from tvm_tma import dlight as tdl
+
+    target = tvm.target.Target({"kind": "cuda", "arch": build.arch})
+    start = time.perf_counter()
+    with target:
+        fused = tvm.transform.Sequential(tdl.fusion_passes(target))(llama_layer.relax_module(shape))
+        rules = tdl.default_rules(tdl.MatmulConfig(**build.matmul)) if build.rules == "ours" else tdl.stock_rules()
+        scheduled, taken_by = tdl.apply_rules(fused, rules)
+    with tvm.transform.PassContext(config=build.config), tvm_tma.copy_report() as report:
+        executable = tvm.compile(scheduled, target, relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(target)),
+                                 tir_pipeline=build.tir_pipeline)
+    library = out / f"{name}.so"
+    executable.export_library(str(library))
+    (out / f"{name}.cu").write_text(_cuda_source(executable.mod))
+    seconds = time.perf_counter() - start
+    print(f"built {name} in {seconds:.0f} s ({library.stat().st_size / 2**20:.1f} MiB)", flush=True)
+    return {"name": name, "library": library.name, "arch": build.arch, "rules": build.rules,
+            "tir_pipeline": build.tir_pipeline, "config": build.config, "matmul": build.matmul,
+            "build_seconds": round(seconds, 1),
+            "scheduled_by": dict(sorted(taken_by.items())),
+            "unscheduled": sorted(gv.name_hint for gv, f in fused.functions_items()
+                                  if isinstance(f, tvm.tirx.PrimFunc) and gv.name_hint not in taken_by),
+            "copies": [str(entry) for entry in report]}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("build/gpu/llama"))
+    parser.add_argument("--seq", type=int, default=llama_layer.LayerShape.seq, help="tokens (batch 1)")
+    parser.add_argument("--only", help="comma-separated build names (default: all of BUILDS)")
+    opts = parser.parse_args(argv)
+    import tvm
+
+    shape = llama_layer.LayerShape(seq=opts.seq)
+    selected = opts.only.split(",") if opts.only else list(BUILDS)
+    opts.out.mkdir(parents=True, exist_ok=True)
+    entries = [build_one(name, BUILDS[name], shape, opts.out) for name in selected]
+    total = sum((opts.out / e["library"]).stat().st_size for e in entries) / 2**20
+    manifest = {"shape": dataclasses.asdict(shape), "params": shape.params(), "flops": shape.flops(),
+                "tvm_version": tvm.__version__, "libraries_mib": round(total, 2), "builds": entries}
+    (opts.out / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    print(f"libraries: {total:.1f} MiB together")
+    if total > CARRY_LIMIT_MIB:
+        raise SystemExit(f"libraries: expected at most {CARRY_LIMIT_MIB} MiB to carry to the GPU, got {total:.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()

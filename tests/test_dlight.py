@@ -1,0 +1,188 @@
+"""``tvm_tma.dlight``: each rule takes the Relax function it targets (and leaves the ones it
+cannot do to stock's rules), and the module compiled with ``tir_pipeline="tma"`` loads every
+operand of ours by TMA bulk copies that nvcc accepts for sm_90a.
+
+One Relax module (``tvm.relax.frontend.nn``, as MLC-LLM writes models) holds every case, fused
+by TVM's CUDA pipeline and compiled once: a small Llama decoder layer (NT linear layers with
+fp16 accumulation, residual epilogues, batched attention matmuls with a scale / mask / cast
+epilogue, RMSNorm, fp32 softmax), ``nn.Linear`` with a dynamic number of rows (an NN matmul on
+the transposed weight), an fp32-accumulating matmul, LayerNorm, a decode-time projection with
+a residual (GEMV), and a linear layer and an RMSNorm whose rows are not 16-byte multiples.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+import sys
+
+import pytest
+import tvm
+from tvm.relax.frontend import nn
+from tvm.relax.frontend.nn import op
+
+import tvm_tma
+from tvm_tma import dlight as tdl
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
+import llama_layer  # noqa: E402
+
+TARGET = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
+
+
+class Workloads(nn.Module):
+    def __init__(self):
+        self.block = llama_layer.DecoderLayer(llama_layer.LayerShape(seq=128, hidden=256, heads=2, head_dim=128,
+                                                                     mlp=384))
+        self.linear = nn.Linear(256, 128, bias=False, dtype="float16")
+        self.norm = nn.LayerNorm(512, dtype="float16")
+        self.decode_proj = llama_layer.Linear(512, 512)
+        self.odd_proj = llama_layer.Linear(100, 128)
+        self.odd_norm = nn.RMSNorm(100, -1, bias=False, dtype="float16")
+
+    def layer(self, x, mask):
+        return self.block(x, mask)
+
+    def dynamic(self, x):
+        return self.linear(x)
+
+    def extras(self, a, b, y):
+        return op.matmul(a, b, out_dtype="float32"), self.norm(y)
+
+    def decode(self, x):
+        return x + self.decode_proj(x)
+
+    def odd(self, x):
+        return self.odd_proj(self.odd_norm(x))
+
+
+_T = nn.spec.Tensor
+SPEC = {"layer": {"x": _T([1, 128, 256], "float16"), "mask": _T([1, 1, 128, 128], "float16")},
+        "dynamic": {"x": _T([1, "n", 256], "float16")},
+        "extras": {"a": _T([1024, 256], "float16"), "b": _T([256, 128], "float16"), "y": _T([256, 512], "float16")},
+        "decode": {"x": _T([1, 1, 512], "float16")},
+        "odd": {"x": _T([128, 100], "float16")}}
+
+# The fused PrimFunc that reads a buffer of this name -> the rule that must schedule it.
+EXPECTED = {
+    "block.qkv.weight": tdl.Matmul,  # x @ W^T, fp16 accumulation (also the gate/up projection: same shapes)
+    "block.o.weight": tdl.Matmul,  # ... + residual
+    "block.down.weight": tdl.Matmul,
+    "mask": tdl.Matmul,  # batched Q @ K^T (K^T materialized: NN), * scale + mask, cast to fp32
+    "matmul_weight": tdl.Matmul,  # nn.Linear: x @ transpose(W), dynamic rows
+    "b": tdl.Matmul,  # fp32 accumulation; 8 row tiles: CTAs numbered in groups of rows
+    "decode_proj.weight": tdl.GEMV,
+    "block.input_norm.weight": tdl.RMSNorm,
+    "norm.weight": tdl.LayerNorm,
+    "astype": tdl.Softmax,  # the fp32 scores
+}
+# Rows of 100 fp16 (200 bytes: no 16-byte rows for TMA): stock's rules take them.
+STOCK = ["odd_proj.weight", "odd_norm.weight"]
+
+
+@pytest.fixture(scope="module")
+def fused() -> tvm.IRModule:
+    mod, _ = Workloads().export_tvm(SPEC)
+    with TARGET:
+        return tvm.transform.Sequential(tdl.fusion_passes(TARGET))(mod)
+
+
+def _function_reading(mod: tvm.IRModule, buffer: str) -> str:
+    names = [gv.name_hint for gv, f in mod.functions_items()
+             if isinstance(f, tvm.tirx.PrimFunc) and any(p.name == buffer for p in f.params)]
+    assert len(names) == 1, f"expected one PrimFunc with a parameter {buffer!r}, got {names}"
+    return names[0]
+
+
+@pytest.fixture(scope="module")
+def built(fused):
+    """The module scheduled by ``default_rules()`` and compiled with ``"tma"``: (which rule
+    took each function, the copy report, the CUDA source)."""
+    with TARGET:
+        scheduled, taken_by = tdl.apply_rules(fused)
+    with tvm_tma.copy_report() as report:
+        executable = tvm.compile(scheduled, TARGET, relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(TARGET)),
+                                 tir_pipeline="tma")
+    cuda = [m for m in executable.mod.imports[0].imports if m.kind == "cuda"]
+    return taken_by, list(report), cuda[0].inspect_source()
+
+
+def _name(rule: type) -> str:
+    return f"{rule.__module__}.{rule.__name__}"
+
+
+@pytest.mark.parametrize("buffer", list(EXPECTED))
+def test_rule_takes_its_function_and_loads_it_by_tma(fused, built, buffer):
+    taken_by, report, _ = built
+    function = _function_reading(fused, buffer)
+    assert taken_by[function] == _name(EXPECTED[buffer])
+    copies = [entry for entry in report if entry.function == function]
+    assert copies, f"{function}: no async copy reported"
+    assert all(entry.instruction.startswith("cp.async.bulk") for entry in copies), [str(e) for e in copies]
+
+
+def test_tensor_core_operands_are_swizzled_tensor_maps(fused, built):
+    _, report, source = built
+    for buffer in ("block.qkv.weight", "mask", "matmul_weight"):
+        function = _function_reading(fused, buffer)
+        copies = [entry for entry in report if entry.function == function]
+        assert all(e.instruction.startswith("cp.async.bulk.tensor") and "swizzle" in e.instruction for e in copies), \
+            [str(e) for e in copies]
+    assert "mma.sync.aligned.m16n8k16" in source and "ldmatrix.sync.aligned" in source
+
+
+@pytest.mark.parametrize("buffer", STOCK)
+def test_rows_that_are_not_16_byte_multiples_fall_back_to_stock(fused, built, buffer):
+    taken_by, report, _ = built
+    function = _function_reading(fused, buffer)
+    assert taken_by[function].startswith("tvm.s_tir.dlight.gpu.")
+    assert not [entry for entry in report if entry.function == function]
+
+
+def test_every_function_is_scheduled(fused, built):
+    taken_by, _, _ = built
+    functions = {gv.name_hint for gv, f in fused.functions_items() if isinstance(f, tvm.tirx.PrimFunc)}
+    assert functions == set(taken_by)
+
+
+def test_nvcc_accepts_the_kernels(built):
+    from tvm_tma.codegen import compile_cuda
+
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc not on PATH: the CUDA was generated but not compiled")
+    assert compile_cuda(built[2], arch="90a")
+
+
+def test_sm_version_reads_the_arch_suffix_that_stock_dlight_does_not():
+    from tvm.s_tir.dlight.gpu.matmul import check_sm_version
+
+    from tvm_tma.dlight._target import sm_version
+
+    assert check_sm_version("sm_90a") == -1  # stock dlight: no tensor cores on an sm_90a target
+    assert sm_version(TARGET) == 90
+    assert sm_version(tvm.target.Target({"kind": "cuda", "arch": "sm_80"})) == 80
+
+
+def test_rules_leave_non_cuda_targets_to_others(fused):
+    cpu = tvm.target.Target("llvm")
+    for buffer, rule in EXPECTED.items():
+        assert rule().apply(fused[_function_reading(fused, buffer)], cpu, False) is None, buffer
+
+
+def _grid(func: tvm.tirx.PrimFunc) -> dict[str, int]:
+    """Extent of each blockIdx binding of a scheduled PrimFunc."""
+    import tvm_ffi
+
+    loops: list = []
+    tvm_ffi.structural_walk(func.body, (tvm.tirx.For, loops.append))
+    return {loop.thread_binding.thread_tag: int(loop.extent) for loop in loops
+            if loop.thread_binding is not None and loop.thread_binding.thread_tag.startswith("blockIdx")}
+
+
+def test_matmul_numbers_ctas_in_groups_of_row_tiles_when_they_divide(fused):
+    func = fused[_function_reading(fused, "b")]  # 1024 x 128: 8 row tiles, 1 column tile
+    with TARGET:
+        grouped = tdl.Matmul().apply(func, TARGET, False).mod["main"]
+        plain = tdl.Matmul(tdl.MatmulConfig(group_m=1)).apply(func, TARGET, False).mod["main"]
+    assert _grid(grouped) == {"blockIdx.z": 1, "blockIdx.x": 8}
+    assert _grid(plain) == {"blockIdx.z": 1, "blockIdx.x": 1, "blockIdx.y": 8}

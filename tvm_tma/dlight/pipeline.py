@@ -1,0 +1,82 @@
+"""Rule sets and the Relax pipeline that applies them, as MLC-LLM compiles a model."""
+
+from __future__ import annotations
+
+import tvm
+from tvm import relax
+from tvm.s_tir import dlight as dl
+from tvm.s_tir.dlight import ScheduleRule
+
+from .gemv import GEMV
+from .matmul import Matmul, MatmulConfig
+from .rows import LayerNorm, RMSNorm, Softmax
+
+
+def stock_rules() -> list[ScheduleRule]:
+    """Stock dlight's GPU rules in the order MLC-LLM (``compiler_pass/pipeline.py``) and TVM's
+    default CUDA Relax pipeline (``relax/backend/cuda/pipeline.py``) apply them."""
+    return [dl.gpu.Matmul(), dl.gpu.GEMV(), dl.gpu.Reduction(), dl.gpu.GeneralReduction(), dl.gpu.Fallback()]
+
+
+def default_rules(matmul: MatmulConfig | None = None) -> list[ScheduleRule]:
+    """Our rules first (:class:`Matmul` with the tiling ``matmul``, default
+    :class:`MatmulConfig`), then :func:`stock_rules` for every function none of ours takes (so
+    nothing is left unscheduled)."""
+    return [Matmul(matmul), GEMV(), RMSNorm(), LayerNorm(), Softmax(), *stock_rules()]
+
+
+def apply_rules(mod: tvm.IRModule, rules: list[ScheduleRule] | None = None) -> tuple[tvm.IRModule, dict[str, str]]:
+    """What ``dl.ApplyDefaultSchedule(*rules)`` does to ``mod`` (each PrimFunc not yet scheduled
+    gets the first rule that takes it, under the function's or the current target), and which
+    rule (``module.Class``) took each function, by name. ``rules`` defaults to
+    :func:`default_rules`."""
+    rules = default_rules() if rules is None else rules
+    scheduled, taken_by = {}, {}
+    for gvar, func in mod.functions_items():
+        if not isinstance(func, tvm.tirx.PrimFunc) or func.attrs.get("tirx.is_scheduled", False):
+            continue
+        target = func.attrs.get("target") or tvm.target.Target.current(allow_none=False)
+        for rule in rules:
+            sch = rule.apply(func, target, False)
+            if sch is not None:
+                scheduled[gvar] = sch.mod["main"].with_attr("tirx.is_scheduled", True)
+                taken_by[gvar.name_hint] = f"{type(rule).__module__}.{type(rule).__name__}"
+                break
+    functions = {gvar: scheduled.get(gvar, func) for gvar, func in mod.functions_items()}
+    return tvm.IRModule(functions, attrs=mod.attrs, global_infos=mod.global_infos), taken_by
+
+
+def fusion_passes(target: tvm.target.Target) -> list[tvm.transform.Pass]:
+    """TVM's default CUDA Relax passes up to dlight: library dispatch, legalization into TIR,
+    fusion (``relax/backend/cuda/pipeline.py`` without its ``ApplyDefaultSchedule``)."""
+    return [*relax.backend.cuda.pipeline.library_dispatch_passes(target), relax.transform.LegalizeOps(),
+            relax.transform.AnnotateTIROpPattern(), relax.transform.FoldConstant(), relax.transform.FuseOps(),
+            relax.transform.FuseTIR()]
+
+
+def lowering_passes(target: tvm.target.Target) -> list[tvm.transform.Pass]:
+    """TVM's default CUDA Relax passes after dlight: dataflow lowering and VM finalization."""
+    cuda = relax.backend.cuda.pipeline
+    return [*cuda.dataflow_lower_passes(target), *cuda.finalize_passes(target)]
+
+
+def relax_pipeline(rules: list[ScheduleRule] | None = None) -> tvm.transform.Pass:
+    """TVM's default CUDA Relax pipeline (:func:`fusion_passes`, dlight, :func:`lowering_passes`)
+    with dlight given ``rules`` (default: :func:`default_rules`)::
+
+        ex = tvm.compile(relax_mod, target, relax_pipeline=tvm_tma.dlight.relax_pipeline(),
+                         tir_pipeline="tma")
+
+    ``tvm.compile`` runs it under the target. Stock's pipeline is this with
+    :func:`stock_rules`. (Applying dlight to a fused module and then compiling it with the
+    default pipeline would fuse the scheduled functions again: the rules belong right after
+    ``FuseTIR``, where this puts them.)"""
+    rules = default_rules() if rules is None else rules
+
+    @tvm.transform.module_pass(opt_level=0, name="TMARelaxPipeline")
+    def _pipeline(mod: tvm.IRModule, _ctx: tvm.transform.PassContext) -> tvm.IRModule:
+        target = tvm.target.Target.current(allow_none=False)
+        passes = [*fusion_passes(target), dl.ApplyDefaultSchedule(*rules), *lowering_passes(target)]
+        return tvm.transform.Sequential(passes)(mod)
+
+    return _pipeline
