@@ -22,6 +22,7 @@ PIPELINES: dict[str, dict[str, Any]] = {
     "tma_no_tensor_maps": {},  # tvm-tma without tensor maps: strided tiles as 1-D bulk copies per row
     "tma_no_tensor_map_cache": {},  # tvm-tma with tensor maps encoded at every call (no descriptor cache)
     "tma_empty_barriers": {},  # tvm-tma with "empty" mbarriers instead of __syncthreads before producers
+    "tma_bulk_rows": {},  # tvm-tma with one bulk copy per row at any row length (rule bulk_min_run off)
 }
 DTYPE_BYTES = {"int8": 1, "float16": 2, "bfloat16": 2, "float32": 4}
 
@@ -193,6 +194,11 @@ _CASES = [
               stages=4),
     gemm_case("bench_gemm_4096_swizzled_m256_k64_s2", 4096, timed=True, layout="swizzled",
               i_factors=(1, 16, 2, 4, 2), k_factors=(64, 4, 1), stages=2),
+    # Bulk copies per row against per-thread cp.async (rule bulk_min_run): fp16 tiles of 8 KiB
+    # whose rows (padded in shared memory) are one bulk copy each, 1056 CTAs, 15 tiles each.
+    *(dataclasses.replace(tile_case(f"bench_rows_{row}B", 15 * (8192 // row), 1056 * (row // 2), "float16",
+                                    tile_m=8192 // row, tile_n=row // 2, pads=(8,)), timed=True)
+      for row in (32, 64, 128, 256, 512, 1024)),
     # Correctness: tails and trip counts below, at and above the stage count.
     copy_case("check_copy_tail", 1_000_003),
     copy_case("check_copy_trips2_stages4", 3 * 4096 + 5, tiles_per_cta=2, stages=4),
@@ -303,6 +309,13 @@ _CASES = [
               k_factors=(3, 2, 1), layout="swizzled"),
     gemm_case("check_gemm_512_dense", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2),
               k_factors=(16, 2, 1), layout="dense"),
+    # Upstream's nested pipeline (the inner k loop's ldmatrix pipelined in the async k loop),
+    # with its padded operand tiles (swizzled instead under "tma"); trip counts vs stages.
+    gemm_case("check_gemm_512_nested", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2),
+              k_factors=(16, 2, 1), inner_pipeline=True),
+    gemm_case("check_gemm_96_trips3_nested", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
+              k_factors=(3, 2, 1), inner_pipeline=True),
+    gemm_case("bench_gemm_4096_nested", 4096, timed=True, inner_pipeline=True),
 ]
 CASES: dict[str, Case] = {case.name: case for case in _CASES}
 
@@ -310,8 +323,12 @@ CASES: dict[str, Case] = {case.name: case for case in _CASES}
 def compile_module(mod, pipeline: str):
     """``tvm.compile`` ``mod`` for sm_90a under ``pipeline`` (a key of ``PIPELINES``) and its config;
     returns the ``tvm.runtime.Executable``."""
-    from tvm_tma.codegen import compile_sm90a  # importing tvm_tma registers the "tma" pipeline
+    from tvm.tirx import compilation_pipeline
 
+    from tvm_tma.codegen import compile_sm90a  # importing tvm_tma registers the "tma" pipeline
+    from tvm_tma.pipeline import tma_tir_pipeline
+
+    compilation_pipeline.register_tir_pipeline("tma_bulk_rows", lambda: tma_tir_pipeline(min_run_bytes=16))
     if pipeline not in PIPELINES:
         raise ValueError(f"unknown pipeline {pipeline!r}; expected one of {sorted(PIPELINES)}")
     return compile_sm90a(mod, pipeline, PIPELINES[pipeline])

@@ -46,7 +46,9 @@ class CopyRecord:
         where = f" [stage {self.site}]" if self.site else ""
         text = (f"{self.function}{where}: {self.src} -> {self.dst}: {self.bytes} bytes as "
                 f"{self.pieces} x {self.instruction}")
-        return text + (f" (fallback, {self.rule}: {self.reason})" if self.rule else "")
+        if self.rule:
+            return text + f" (fallback, {self.rule}: {self.reason})"
+        return text + (f" ({self.reason})" if self.reason else "")
 
 
 _active: list[list[CopyRecord]] = []

@@ -44,8 +44,10 @@ _RULES = (
     Rule("contiguous_inner", 1, "elements", "PTX ISA, cp.async.bulk",
          "a bulk copy moves contiguous bytes: the innermost dimension must have stride 1 on "
          "both sides"),
-    Rule("bulk_min_run", 16, "bytes", "tvm-tma performance option (min_run_bytes)",
-         "runs shorter than the chosen minimum are copied with cp.async instead"),
+    Rule("bulk_min_run", 16, "bytes", "tvm-tma performance rule (provisional, to be measured on the H100)",
+         "a tile copied as several bulk copies (one per row: padded shared rows, strided global "
+         "rows without a tensor map) whose rows are shorter than this is copied by per-thread "
+         "cp.async instead: the copy engine takes one request per row"),
     Rule("cp_async_size", 16, "bytes", "PTX ISA, cp.async (cp-size)",
          "the cp.async fallback copies 4, 8 or 16 bytes per thread from addresses aligned to it; "
          "a copy that cannot stays ordinary loads and stores (vectorize the copy loop)"),

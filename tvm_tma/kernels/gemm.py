@@ -16,7 +16,7 @@ def _ldmatrix_index_map(i, j):
 
 def gemm_mma(n: int = 4096, *, i_factors: tuple[int, ...] = (1, 32, 1, 4, 2),
              j_factors: tuple[int, ...] = (16, 2, 4, 1, 2), k_factors: tuple[int, ...] = (128, 2, 1),
-             stages: int = 4, layout: str = "padded") -> tvm.IRModule:
+             stages: int = 4, layout: str = "padded", inner_pipeline: bool = False) -> tvm.IRModule:
     """``C[n, n] = A[n, n] @ B[n, n]``, fp16 operands, fp32 accumulation and output.
 
     Exactly upstream's schedule (``tvm.testing.tir.mma_schedule``, 16x16x16 ``mma.sync``
@@ -25,9 +25,15 @@ def gemm_mma(n: int = 4096, *, i_factors: tuple[int, ...] = (1, 32, 1, 4, 2),
     stages whose operand copies (stage 0) are asynchronous.
 
     ``layout`` of the shared operand tiles: ``"padded"`` (upstream's: rows padded by 16 bytes
-    against ldmatrix bank conflicts), ``"dense"`` (no padding), or ``"swizzled"`` (no padding,
+    against ldmatrix bank conflicts; under ``tir_pipeline="tma"`` the padding gives way to a
+    swizzle, as below), ``"dense"`` (no padding), or ``"swizzled"`` (no padding,
     :func:`tvm_tma.schedule.swizzle`: under ``tir_pipeline="tma"`` each tile is loaded by
     swizzled tensor-map copies and ldmatrix reads the swizzled positions).
+
+    ``inner_pipeline``: the inner reduction loop ``k1`` is software-pipelined too (its
+    shared→register ``ldmatrix`` one step ahead of the ``mma``), with the outer stages
+    ``[0, 0, stages - 2, stages - 1, stages - 1]`` in the order ``[0, 1, 3, 2, 4]``
+    (upstream's "nested pipeline" annotation): a pipelined loop in an async pipeline.
     """
     if layout not in ("padded", "dense", "swizzled"):
         raise ValueError(f"gemm_mma: layout: expected 'padded', 'dense' or 'swizzled', got {layout!r}")
@@ -47,8 +53,14 @@ def gemm_mma(n: int = 4096, *, i_factors: tuple[int, ...] = (1, 32, 1, 4, 2),
         sch.unannotate(copy, "buffer_dim_align")
         if layout == "swizzled":
             swizzle(sch, copy)
-    k0 = sch.get_loops(sch.get_sblock("C_o_update"))[3]
-    sch.annotate(k0, ann_key="software_pipeline_stage", ann_val=[0, 0, stages - 1])
-    sch.annotate(k0, ann_key="software_pipeline_order", ann_val=[0, 1, 2])
+    k0, k1 = sch.get_loops(sch.get_sblock("C_o_update"))[3:5]
+    if inner_pipeline:
+        sch.annotate(k0, ann_key="software_pipeline_stage", ann_val=[0, 0, stages - 2, stages - 1, stages - 1])
+        sch.annotate(k0, ann_key="software_pipeline_order", ann_val=[0, 1, 3, 2, 4])
+        sch.annotate(k1, ann_key="software_pipeline_stage", ann_val=[0, 0, 1])
+        sch.annotate(k1, ann_key="software_pipeline_order", ann_val=[0, 1, 2])
+    else:
+        sch.annotate(k0, ann_key="software_pipeline_stage", ann_val=[0, 0, stages - 1])
+        sch.annotate(k0, ann_key="software_pipeline_order", ann_val=[0, 1, 2])
     sch.annotate(k0, ann_key="software_pipeline_async_stages", ann_val=[0])
     return sch.mod

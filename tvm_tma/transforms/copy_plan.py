@@ -52,7 +52,7 @@ from ..errors import TMAError
 from ._ir import (all_of, cast_to, conjuncts, elem_bytes, flat_offset, free_vars, non_decreasing,
                   seq, strides, substitute, uses_var, walk)
 from .cp_async import CpAsyncNest, cp_async_nest, emit_cp_async, peel_copy, zero_fill
-from .swizzle import ANNOTATION as SWIZZLE, SwizzledTile, choose_span
+from .swizzle import ANNOTATION as SWIZZLE, SwizzledTile, choose_span, dense_view
 from .tensor_map import Swizzle, TensorMaps, TensorMapSpec, check_shared_box, make_spec, prefetch
 
 BULK_G2S = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
@@ -240,14 +240,15 @@ def _whole_tile_condition(tails: list[tirx.PrimExpr], dom: dict, analyzer: arith
 
 
 def plan_copy(
-    stmt: tirx.Stmt, threads: list[ThreadAxis], analyzer: arith.Analyzer, *, min_run_bytes: int = 16,
+    stmt: tirx.Stmt, threads: list[ThreadAxis], analyzer: arith.Analyzer, *,
+    min_run_bytes: int = rules.limit("bulk_min_run"),
     ignore_tail: bool = False, maps: TensorMaps | None = None, edge: bool = False,
 ) -> Plan:
     """Plan the copy nest ``stmt`` run by the CTA threads ``threads``.
 
-    Runs shorter than ``min_run_bytes`` are given to cp.async (rule ``bulk_min_run``): the
-    copy engine takes one request per run, and many tiny requests can be slower than
-    per-thread cp.async. A copy predicated by a tail (``i < n``) is a :class:`GuardedPlan`
+    A tile of several runs shorter than ``min_run_bytes`` is given to cp.async (rule
+    ``bulk_min_run``): the copy engine takes one request per run, and many small requests are
+    slower than per-thread cp.async. A copy predicated by a tail (``i < n``) is a :class:`GuardedPlan`
     when its whole box is bulk-legal (``ignore_tail`` plans that box), or a
     :class:`TensorPlan` when the tail is the buffer's bounds. ``maps``: the PrimFunc's
     tensor maps (``None``: no tensor maps); ``edge`` asks for a tensor map also for a tile
@@ -367,11 +368,19 @@ def plan_copy(
         looped = box[:cut]
     no_tensor_map = None
     swizzle = _swizzle_request(stmt)
-    if (maps is not None and (looped or edge or swizzle is not None) and maps.describes(g_buf)
-            and _dense_in_shared(box, extents, sst, analyzer)):
+    dense = _dense_in_shared(box, extents, sst, analyzer)
+    if (maps is not None and (looped or edge or swizzle is not None) and maps.describes(g_buf) and dense):
         try:
             return _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle,
                                 load=g_buf.same_as(src))
+        except TMAError as err:
+            no_tensor_map = (err.rule, str(err).partition(": ")[2])
+    elif (maps is not None and swizzle is None and not dense and g_buf.same_as(src) and maps.describes(g_buf)
+          and maps.may_unpad(s_buf)):
+        # Rows padded only for ldmatrix: a swizzled tensor map in a compact tile instead.
+        try:
+            return _tensor_plan(g_buf, dense_view(s_buf), gst, extents, g_origin, s_origin, box, 0,
+                                load=True, padded=s_buf)
         except TMAError as err:
             no_tensor_map = (err.rule, str(err).partition(": ")[2])
     run_bytes = run_elems * elem_bytes(g_buf)
@@ -380,9 +389,9 @@ def plan_copy(
         return fallback("bulk_size_multiple", f"contiguous run of {run_bytes} bytes: expected a "
                         f"multiple of {unit} bytes")
 
-    if run_bytes < min_run_bytes:
-        return fallback("bulk_min_run", f"contiguous run of {run_bytes} bytes: expected at least "
-                        f"{min_run_bytes} bytes for a bulk copy")
+    if looped and run_bytes < min_run_bytes and g_buf.same_as(src):
+        return fallback("bulk_min_run", f"{math.prod(extents[k] for k, _ in looped)} runs of {run_bytes} "
+                        f"bytes: expected at least {min_run_bytes} bytes per run for bulk copies")
 
     index_dtype = str(g_idx[-1].ty) if g_idx else "int32"
     run_vars = tuple(tirx.Var(f"run{n}", index_dtype) for n in range(len(looped)))
@@ -424,9 +433,9 @@ def _swizzle_request(stmt: tirx.Stmt) -> int | None:
     return next((int(v) for v in found if v is not None), None)
 
 
-def _swizzled_tile(s_buf, extents, s_origin, box, span_request: int) -> SwizzledTile:
-    """The swizzled layout of the box's tile in ``s_buf``; raises :class:`TMAError` naming the
-    ``swizzle_*`` rule the tile breaks."""
+def _swizzled_tile(s_buf, extents, s_origin, box, span_request: int, padded=None) -> SwizzledTile:
+    """The swizzled layout of the box's tile in ``s_buf`` (which replaces ``padded``, if
+    given); raises :class:`TMAError` naming the ``swizzle_*`` rule the tile breaks."""
     analyzer = arith.Analyzer()
     for k, j in box:
         if not (analyzer.can_prove_equal(s_buf.shape[j], extents[k]) and analyzer.can_prove_equal(s_origin[j], 0)):
@@ -435,18 +444,18 @@ def _swizzled_tile(s_buf, extents, s_origin, box, span_request: int) -> Swizzled
                            f"of {[extents[k] for k, _ in box]} at {list(s_origin)}")
     cols = extents[box[-1][0]]
     span = choose_span(s_buf.name, cols * elem_bytes(s_buf), span_request)
-    tile = SwizzledTile(s_buf, len(box), math.prod(extents[k] for k, _ in box[:-1]), cols, span)
+    tile = SwizzledTile(s_buf, len(box), math.prod(extents[k] for k, _ in box[:-1]), cols, span, padded)
     tile.check()
     return tile
 
 
 def _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle: int | None,
-                 load: bool) -> TensorPlan:
+                 load: bool, padded=None) -> TensorPlan:
     """The tensor copy of the box (``extents`` per dimension of ``g_buf``; ``box`` pairs its
     dimensions with those of ``s_buf``) from ``g_buf`` into ``s_buf`` (``load``) or back,
-    swizzled when ``swizzle`` is not ``None``; raises :class:`TMAError` for a tensor-map or
-    swizzle rule the box or the buffers break."""
-    tile = _swizzled_tile(s_buf, extents, s_origin, box, swizzle) if swizzle is not None else None
+    swizzled when ``swizzle`` is not ``None`` (``s_buf`` replacing ``padded``, if given);
+    raises :class:`TMAError` for a tensor-map or swizzle rule the box or the buffers break."""
+    tile = _swizzled_tile(s_buf, extents, s_origin, box, swizzle, padded) if swizzle is not None else None
     box_extents = list(extents)
     if tile is not None:
         box_extents[box[-1][0]] = tile.box_cols
@@ -646,8 +655,11 @@ def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
                                   plan.bulk.num_runs, plan.fallback.rule,
                                   f"{plan.fallback.reason}: {other} unless {plan.full}", site=site)
     elif isinstance(plan, TensorPlan):
+        note = ""
+        if plan.swizzle is not None and plan.swizzle.padded is not None:
+            note = f"{plan.dst.name}: padding replaced by {plan.swizzle.span}B swizzle"
         entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,
-                                  instruction(plan), plan.num_runs, site=site)
+                                  instruction(plan), plan.num_runs, reason=note, site=site)
     elif isinstance(plan, BulkPlan) and plan.no_tensor_map:
         rule, reason = plan.no_tensor_map
         entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,

@@ -231,7 +231,7 @@ class _Region:
     analyzer: arith.Analyzer = field(default_factory=arith.Analyzer)
     queues: dict[int, _Queue] = field(default_factory=dict)
     dry_run: bool = False
-    min_run_bytes: int = 16
+    min_run_bytes: int = rules.limit("bulk_min_run")
     in_flight: dict[int, int] = field(default_factory=dict)
     stores: StoreGroups = field(default_factory=StoreGroups)
     # Shared buffers written by ordinary stores or cp.async: a bulk store of them needs a
@@ -904,11 +904,12 @@ def _report_loose_copies(func: tirx.PrimFunc, name: str) -> None:
                                            "any software pipeline (explicit commit/wait groups)"))
 
 
-def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = 16, tensor_maps: bool = True,
+def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_run"), tensor_maps: bool = True,
                                  overwrite_guard: str = "cta_barrier") -> tvm.transform.Pass:  # noqa: N802
     """Create the pass (see the module docstring).
 
-    ``min_run_bytes``: contiguous runs shorter than this go to cp.async (rule ``bulk_min_run``).
+    ``min_run_bytes``: a tile of several contiguous runs shorter than this goes to cp.async
+    (rule ``bulk_min_run``).
     ``tensor_maps``: copy strided and edge tiles with ``cp.async.bulk.tensor``, loads and bulk
     stores alike (see :mod:`.copy_plan`); off, they are 1-D runs (and cp.async, or ordinary
     stores, for partial tiles).

@@ -27,6 +27,7 @@ layout of the tensor map actually chosen.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import tvm
@@ -64,13 +65,16 @@ def choose_span(name: str, row_bytes: int, requested: int) -> int:
 class SwizzledTile:
     """The trailing ``tile_ndim`` dimensions of ``buffer`` (``rows`` x ``cols`` elements once
     the outer ones are flattened) hold a tile stored as swizzled boxes of ``span`` bytes per
-    row; leading dimensions (pipeline versions) index whole tiles."""
+    row; leading dimensions (pipeline versions) index whole tiles. ``padded``: the buffer
+    ``buffer`` replaces, of the same shape with padded strides (:func:`dense_view`), whose
+    flat offsets (``ldmatrix`` pointers) are converted to ``buffer``'s first."""
 
     buffer: tirx.Buffer
     tile_ndim: int
     rows: int
     cols: int
     span: int
+    padded: tirx.Buffer | None = None
 
     @property
     def elem_bytes(self) -> int:
@@ -131,9 +135,63 @@ class SwizzledTile:
         return lead + out[::-1]
 
     def remap_offset(self, offset: tirx.PrimExpr, analyzer: arith.Analyzer) -> tirx.PrimExpr:
-        """Physical element offset of logical element ``offset`` from the buffer's start."""
+        """Physical element offset of logical element ``offset`` from the buffer's start (an
+        offset into the ``padded`` buffer when there is one)."""
+        if self.padded is not None:
+            offset = _dense_offset(offset, list(self.padded.shape), list(self.padded.strides))
         size = self.rows * self.cols
         return analyzer.simplify(tirx.floordiv(offset, size) * size + self.physical(tirx.floormod(offset, size)))
+
+
+def _dense_offset(offset: tirx.PrimExpr, shape: list, strides: list) -> tirx.PrimExpr:
+    """The offset into a compact array of ``shape`` of the element at ``offset`` in the
+    array of ``shape`` and (padded) ``strides``."""
+    dense, rest = tirx.const(0, str(offset.ty)), offset
+    for extent, stride in zip(shape, strides):
+        index = tirx.floordiv(rest, stride)
+        rest = tirx.floormod(rest, stride)
+        dense = dense * extent + index
+    return dense
+
+
+@functools.lru_cache(maxsize=256)
+def dense_view(buf: tirx.Buffer) -> tirx.Buffer:
+    """``buf`` (a shared tile with padded strides) re-declared compact: the buffer an automatic
+    swizzle stores the tile in. One per buffer, so that every plan of it names the same."""
+    ty = buf.ty
+    dense = tirx.BufferType(ty.dtype, ty.storage_scope, ty.shape, [], ty.elem_offset, ty.data_alignment,
+                            ty.offset_factor, ty.layout, ty.allocated_addr)
+    return tvm.tirx.buffer._ffi_api.BufferVar(buf.name, dense, None)
+
+
+def padded_for_ldmatrix(body: tirx.Stmt) -> set:
+    """Handles of the shared buffers with padded strides that ``body`` reads only through
+    ``ldmatrix`` pointers: the padding of such a tile serves only to spread ``ldmatrix`` rows
+    over the banks, which a swizzle does without it (``storage_align`` in TVM's and
+    MetaSchedule's tensor-core schedules)."""
+    candidates, other = {}, set()
+
+    def on_buffer_read(load) -> None:
+        buf = load.source
+        if buf.scope() in ("shared", "shared.dyn"):
+            other.add(buf.__chandle__())
+
+    ldmatrix_ptrs = []
+
+    def on_call(call) -> None:
+        if not isinstance(call.op, tvm.ir.Op):
+            return
+        if call.op.name == LDMATRIX:
+            ldmatrix_ptrs.append(call.args[5])
+        elif call.op.name == ACCESS_PTR:
+            owner = data_owner(call.args[1])
+            if owner is not None and len(owner.strides) and owner.scope() in ("shared", "shared.dyn"):
+                candidates.setdefault(owner.__chandle__(), []).append(call)
+
+    walk(body, BufferLoad, on_buffer_read)
+    walk(body, tvm.ir.Call, on_call)
+    return {handle for handle, ptrs in candidates.items() if handle not in other
+            and all(any(ptr.same_as(x) for x in ldmatrix_ptrs) for ptr in ptrs)}
 
 
 def rewrite_accesses(body: tirx.Stmt, tiles: list[SwizzledTile]) -> tirx.Stmt:

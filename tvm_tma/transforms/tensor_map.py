@@ -44,8 +44,8 @@ from tvm.script import tirx as T
 from . import ptx
 from .. import rules
 from ..errors import TMAError
-from ._ir import elem_bytes, realign, walk
-from .swizzle import SwizzledTile, rewrite_accesses
+from ._ir import elem_bytes, realign, substitute, walk
+from .swizzle import SwizzledTile, padded_for_ldmatrix, rewrite_accesses
 
 ENCODE = "tirx.tensormap_encode_tiled"
 G2S_TENSOR = "tirx.ptx.cp_async_bulk_tensor_g2s_cluster"
@@ -279,6 +279,11 @@ class TensorMaps:
         self.used: list[tirx.Var] = []
         self.aligned: dict[int, tuple[tirx.Buffer, int]] = {}
         self.swizzled: dict[int, SwizzledTile] = {}
+        self.unpaddable = padded_for_ldmatrix(func.body)
+
+    def may_unpad(self, shared: tirx.Buffer) -> bool:
+        """Whether ``shared``'s padding may give way to a swizzle (:func:`.swizzle.padded_for_ldmatrix`)."""
+        return shared.__chandle__() in self.unpaddable
 
     def describes(self, buf: tirx.Buffer) -> bool:
         """Whether a tensor map of ``buf`` can be encoded on the host (it is a parameter)."""
@@ -320,9 +325,12 @@ class TensorMaps:
         return used
 
     def apply(self, func: tirx.PrimFunc) -> tirx.PrimFunc:
-        """``func`` with the new maps encoded in its host part, the accesses of swizzled tiles
-        at their physical positions, and its shared tiles aligned."""
-        body = rewrite_accesses(func.body, list(self.swizzled.values()))
+        """``func`` with the new maps encoded in its host part, padded tiles that a swizzle
+        replaced compact, the accesses of swizzled tiles at their physical positions, and its
+        shared tiles aligned."""
+        tiles = list(self.swizzled.values())
+        body = substitute(func.body, {t.padded: t.buffer for t in tiles if t.padded is not None})
+        body = rewrite_accesses(body, tiles)
         body = realign(body, [(buf, a) for buf, a in self.aligned.values() if buf.data_alignment < a])
         host = [stmt for spec, var in self.new for stmt in spec.host_checks() + spec.encode(var)]
         if host and isinstance(body, s_tir.SBlockRealize):
