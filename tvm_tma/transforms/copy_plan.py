@@ -212,6 +212,16 @@ def _range(var: tirx.Var, extent) -> tvm.ir.Range:
                                                                     if isinstance(extent, int) else extent))
 
 
+def zero_fill(value: tirx.PrimExpr) -> tuple[BufferLoad, tirx.PrimExpr] | None:
+    """``(A[i], c)`` for a copied value ``if_then_else(c, A[i], 0)``, else ``None``."""
+    if not (isinstance(value, tvm.ir.Call) and value.op.same_as(tvm.ir.Op.get("prim.if_then_else"))):
+        return None
+    cond, then, other = value.args
+    if isinstance(then, BufferLoad) and isinstance(other, (tirx.IntImm, tirx.FloatImm)) and other.value == 0:
+        return then, cond
+    return None
+
+
 def _conjuncts(expr: tirx.PrimExpr) -> list[tirx.PrimExpr]:
     if isinstance(expr, tirx.And):
         return _conjuncts(expr.a) + _conjuncts(expr.b)
@@ -261,7 +271,11 @@ def plan_copy(
     copy engine takes one request per run, and many tiny requests can be slower than
     per-thread cp.async. A copy predicated by a tail (``i < n``) is a :class:`GuardedPlan`
     when its whole box is bulk-legal (``ignore_tail`` plans that box), or a
-    :class:`TensorPlan` when the tail is the buffer's bounds. ``maps``: the PrimFunc's
+    :class:`TensorPlan` when the tail is the buffer's bounds. A load that zero-fills
+    (``S[...] = if_then_else(c, A[...], 0)``, what ``pad_einsum`` makes) is planned the same
+    way with ``c`` as its tail: a tensor copy when ``c`` is ``A``'s bounds (the hardware
+    zero-fills the part of the box outside them), else bulk copies of whole tiles and the
+    zero-filling ``cp.async`` for the others. ``maps``: the PrimFunc's
     tensor maps (``None``: no tensor maps); ``edge`` asks for a tensor map also for a tile
     that is one run (it may cross the buffer's edge).
     """
@@ -273,7 +287,10 @@ def plan_copy(
             f"{type(stmt).__name__} (only copies may be async stages under tir_pipeline='tma')",
         )
     loops, predicates, store = peeled
-    value = store.value
+    value, fill = store.value, []
+    if _is_shared(store.buffer) and zero_fill(value) is not None:
+        value, cond = zero_fill(value)
+        fill = _conjuncts(cond)
     src = value.source if isinstance(value, BufferLoad) else None
     if _is_shared(store.buffer):  # a load: the box is read from global memory
         g_buf, g_idx, s_buf, s_idx = src, list(value.indices) if src is not None else [], store.buffer, list(store.indices)
@@ -301,9 +318,10 @@ def plan_copy(
     # shrinks the iteration space; one that depends on anything else is a tail.
     conjuncts = [c for pred in predicates for c in _conjuncts(pred)]
     shape = [c for c in conjuncts if all(_in(v, iters) for v in free_vars(c))]
-    tails = [c for c in conjuncts if not all(_in(v, iters) for v in free_vars(c))]
+    tails = [c for c in conjuncts if not all(_in(v, iters) for v in free_vars(c))] + fill
     if tails and not ignore_tail:
-        uniform = not any(uses_var(c, iters) for c in tails)
+        # (a zero-fill writes zeros where it fails: never a reason to skip the tile)
+        uniform = not fill and not any(uses_var(c, iters) for c in tails)
         whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True,
                           maps=maps, edge=not uniform)
         if uniform and isinstance(whole, (BulkPlan, TensorPlan)):
@@ -646,8 +664,8 @@ def emit_cp_async(plan: FallbackPlan) -> tirx.Stmt:
     lanes = int(vector.extent) if vector is not None else 1
     esize = elem_bytes(store.buffer)
     value, cond = store.value, None
-    if isinstance(value, tvm.ir.Call) and value.op.name == "tirx.if_then_else":
-        cond, value = value.args[0], value.args[1]
+    if zero_fill(value) is not None:
+        value, cond = zero_fill(value)
     if not isinstance(value, BufferLoad):
         raise TMAError("dense_box", f"async copy into {store.buffer.name}: expected a load from "
                        f"global memory, got {value}")

@@ -81,6 +81,7 @@ from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, fl
                         issuing_threads, mbarrier_buffer, peel_copy, plan_copy, report_plan,
                         uses_bulk, uses_cp_async, wait_parity)
 from .tensor_map import TensorMaps
+from .wgmma import DESCRIPTOR_OP, is_mma
 
 COMMIT = "async_commit_queue_scope"
 WAIT = "async_wait_queue_scope"
@@ -89,6 +90,7 @@ ASYNC = "async_scope"
 STAGES = "software_pipeline_stage"
 ASYNC_STAGES = "software_pipeline_async_stages"
 OVERWRITE_GUARDS = ("cta_barrier", "empty_barriers")
+WGMMA_IN_FLIGHT = "tvm_tma.wgmma_in_flight"
 
 
 def target_arch(func: tirx.PrimFunc) -> int | None:
@@ -206,6 +208,11 @@ class _Region:
     maps: TensorMaps | None = None
     # Queues whose overwrites are guarded by a ring of "empty" barriers.
     empty_queues: set = field(default_factory=set)
+    # Queues whose consumer stages issue wgmma.mma_async (one group per stage), and the groups
+    # each stage leaves in flight (wgmma.wait_group N after its commit).
+    wgmma_queues: set = field(default_factory=set)
+    wgmma_in_flight: int = 1
+    wgmma_pending: bool = False  # a wgmma group may be in flight here
 
     def slot(self, queue: _Queue, group: tirx.PrimExpr, ring: tirx.Buffer | None = None) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
@@ -254,9 +261,58 @@ class _Region:
                 raise TMAError("dense_box", f"async queue {q}: a stage needs __syncthreads, yet the "
                                "queue was given empty barriers (internal error: please report)")
             guard = self.empty_guard(queue, group, plans)
-        return tirx.SeqStmt(emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate),
-                                       before_sync, arrive_noinc=q in self.noinc, maps=self.maps,
-                                       overwrite_guard=guard))
+        stage = emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate), before_sync,
+                           arrive_noinc=q in self.noinc, maps=self.maps, overwrite_guard=guard)
+        return tirx.SeqStmt(self.wgmma_guard(q, group) + stage)
+
+    def wgmma_guard(self, q: int, group: tirx.PrimExpr) -> list[tirx.Stmt]:
+        """Before stage ``G`` overwrites version ``G % V`` (ahead of its overwrite guard, so
+        that the guard orders every warpgroup's wait before the copy): the wait for the wgmma
+        group of consumer ``G - V``, the last to read that version, where the consumers' own
+        ``wgmma.wait_group N`` may have left it in flight::
+
+            wgmma.wait_group P     # P = groups committed since: (last consumer) - (G - V)
+
+        Nothing when no consumer of the queue issues wgmma, when ``G - V`` is before the first
+        iteration, or when ``P >= N``; ``P`` 0 when it is not a constant."""
+        if q not in self.wgmma_queues:
+            return []
+        queue = self.queues[q]
+        reader = self.analyzer.simplify(group - queue.versions)
+        if self.analyzer.can_prove(reader < 0):
+            return []
+        pending = self.simplify_cases(queue.waited - reader)
+        pending = int(pending) if isinstance(pending, tirx.IntImm) else 0
+        if pending >= self.wgmma_in_flight:
+            return []
+        return [tirx.Evaluate(T.ptx.wgmma.wait_group.sync.aligned(max(pending, 0)))]
+
+    def wgmma_stage(self, body: tirx.Stmt) -> tuple[tirx.Stmt, list[tirx.Stmt]]:
+        """A consumer stage that issues wgmma: ``body`` behind a fence (the accumulators were
+        written by other instructions, the fill, before the first group), and what follows it,
+        also where the stage is predicated off (an empty group keeps the count uniform)::
+
+            wgmma.fence; <body>
+            wgmma.commit_group
+            wgmma.wait_group N     # N groups stay in flight (the pipeline's wgmma_in_flight)
+        """
+        fence = tirx.Evaluate(T.ptx.wgmma.fence.sync.aligned())
+        after = [tirx.Evaluate(T.ptx.wgmma.commit_group.sync.aligned()),
+                 tirx.Evaluate(T.ptx.wgmma.wait_group.sync.aligned(self.wgmma_in_flight))]
+        self.wgmma_pending = True
+        return tirx.SeqStmt([fence, body]), after
+
+    def wgmma_retire(self) -> list[tirx.Stmt]:
+        """After the last wgmma stage, before anything else: every group complete, in every
+        warpgroup, before the accumulators are read or the shared memory its stages read is
+        used again (MergeSharedMemoryAllocations may give it to a later buffer)::
+
+            wgmma.wait_group 0
+            __syncthreads()
+        """
+        self.wgmma_pending = False
+        return [tirx.Evaluate(T.ptx.wgmma.wait_group.sync.aligned(0)),
+                tirx.Evaluate(T.tvm_storage_sync("shared"))]
 
     def empty_guard(self, queue: _Queue, group: tirx.PrimExpr, plans) -> list[tirx.Stmt]:
         """What stage ``G`` does before its copies overwrite version ``G % V``, in place of a
@@ -322,7 +378,10 @@ class _Region:
     def lower_wait(self, wait: tirx.AttrStmt) -> tirx.Stmt:
         """``wait_group N`` after stage ``last``: wait for every stage in (waited, last - N]."""
         waits, inner = self.waits(wait)
-        return seq(waits + [self.lower(inner)])
+        body, after = self.lower(inner), []
+        if int(wait.value) in self.wgmma_queues:
+            body, after = self.wgmma_stage(body)
+        return seq(waits + [body] + after)
 
     def waits(self, wait: tirx.AttrStmt) -> tuple[list[tirx.Stmt], tirx.Stmt]:
         """The barrier waits of ``wait`` and the (not yet lowered) statement they guard."""
@@ -337,6 +396,12 @@ class _Region:
             return [], inner.body
         # InjectSoftwarePipeline gives predicated-off epilogue stages negative counts.
         target = self.analyzer.simplify(queue.last - tirx.Max(inner.value, tirx.const(0, str(inner.value.ty))))
+        read = _wgmma_read_version(inner.body) if q in self.wgmma_queues else None
+        if read is not None:
+            # A wgmma stage waits at least for the stage whose buffer version it reads: with its
+            # consumers ordered before two copy blocks, InjectSoftwarePipeline counts each copy
+            # as a group of its own and allows twice the stages in flight.
+            target = self.simplify_cases(tirx.Max(target, cast_to(str(target.ty), read)))
         first = queue.waited + 1
         count = self.simplify_cases(target - queue.waited)
         queue.waited = self.simplify_cases(tirx.Max(cast_to(str(target.ty), queue.waited), target))  # never backwards
@@ -383,6 +448,8 @@ class _Region:
         if isinstance(stmt, tirx.SeqStmt):
             lowered = []
             for child in stmt.seq:
+                if self.wgmma_pending and not _has_attr(child, (COMMIT, WAIT)):
+                    lowered += self.wgmma_retire()  # leaving the pipeline's stages
                 wait = self.guard_writes(child)
                 if wait is not None and _is_commit(child):
                     self.before_sync = wait
@@ -394,7 +461,7 @@ class _Region:
             return self.lower_store(stmt)
         if isinstance(stmt, s_tir.SBlockRealize):
             block, predicate = stmt.block, stmt.predicate
-            waits = []
+            waits, wgmma_after = [], []
             if isinstance(block.body, tirx.AttrStmt) and block.body.attr_key == COMMIT:
                 body, predicate = self.lower_commit(block.body, predicate), tirx.const(True)
             elif isinstance(block.body, tirx.AttrStmt) and block.body.attr_key == WAIT:
@@ -403,6 +470,8 @@ class _Region:
                 # the waited stages stay the same at run time as in this program-order count.
                 waits, inner = self.waits(block.body)
                 body = self.lower(inner)
+                if int(block.body.value) in self.wgmma_queues:
+                    body, wgmma_after = self.wgmma_stage(body)
             else:
                 body = self.lower(block.body)
             new_block = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint,
@@ -418,7 +487,7 @@ class _Region:
                 return seq(waits + [tirx.IfThenElse(
                     predicate, s_tir.SBlockRealize(stmt.iter_values, tirx.const(True), new_block),
                     tirx.IfThenElse(tid == 0, seq([empty] * groups), None))])
-            return seq(waits + [s_tir.SBlockRealize(stmt.iter_values, predicate, new_block)])
+            return seq(waits + [s_tir.SBlockRealize(stmt.iter_values, predicate, new_block)] + wgmma_after)
         if isinstance(stmt, tirx.For):
             return self.lower_loop(stmt)
         if _has_attr(stmt, (COMMIT, WAIT)) or has_marked(stmt):
@@ -480,7 +549,8 @@ class _Region:
                               min_run_bytes=self.min_run_bytes, in_flight=self.in_flight,
                               stores=self.stores.copy(), generic_writes=set(self.generic_writes),
                               guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps,
-                              empty_queues=self.empty_queues)
+                              empty_queues=self.empty_queues, wgmma_queues=self.wgmma_queues,
+                              wgmma_in_flight=self.wgmma_in_flight)
                 dry.queues = {q: _Queue(x.barrier, x.versions, x.last, x.waited, empty=x.empty)
                               for q, x in self.queues.items()}
                 dry.lower(loop.body)
@@ -527,6 +597,8 @@ class _Region:
         before, after = barrier_setup(rings, self.threads, maps)
         if self.stores.reads:
             after = [wait_all(self.threads)] + after
+        if self.wgmma_pending:
+            after = self.wgmma_retire()[:1] + after
         return before, after
 
 
@@ -569,6 +641,50 @@ def _in_flight_before_first_wait(stmt, counts: dict[int, int], waited: set[int],
         _in_flight_before_first_wait(stmt.block.body, counts, waited, scale)
     elif isinstance(stmt, tirx.AttrStmt):
         _in_flight_before_first_wait(stmt.body, counts, waited, scale)
+
+
+def _wgmma_queues(seq: tirx.Stmt) -> set[int]:
+    """The queues whose consumer stages issue ``wgmma.mma_async``."""
+    found = []
+
+    def on_call(call):
+        found.append(isinstance(call.op, tvm.ir.Op) and is_mma(call.op.name))
+
+    queues = set()
+    for wait in attrs_with_key(seq, (WAIT,)):
+        found.clear()
+        tvm_ffi.structural_walk(wait.body, (tvm.ir.Call, on_call))
+        if any(found):
+            queues.add(int(wait.value))
+    return queues
+
+
+def _wgmma_read_version(stage: tirx.Stmt) -> tirx.PrimExpr | None:
+    """The iteration ``E`` whose ring version ``E % V`` the wgmma descriptors of a consumer
+    stage point into (``None`` when they point into no ring)."""
+    found = []
+
+    def on_call(call):
+        if isinstance(call.op, tvm.ir.Op) and call.op.name == DESCRIPTOR_OP:
+            load = call.args[0].args[0]
+            found.append(version(load.source, load.indices))
+
+    tvm_ffi.structural_walk(stage, (tvm.ir.Call, on_call))
+    versions = [v for v in found if v is not None]
+    for other in versions[1:]:
+        if not tvm_ffi.structural_equal(other, versions[0]):
+            raise TMAError("dense_box", f"a wgmma stage reads ring versions {versions[0]} and {other}: "
+                           "expected the buffers of one stage")
+    return versions[0] if versions else None
+
+
+def _wgmma_in_flight(seq: tirx.Stmt) -> int:
+    """The wgmma groups a consumer stage leaves in flight: the pipelined loop's annotation
+    ``WGMMA_IN_FLIGHT`` (set by :func:`tvm_tma.schedule.tma_pipeline`), 1 without one."""
+    found = []
+    tvm_ffi.structural_walk(seq, (tirx.For, lambda f: found.append(int(f.annotations[WGMMA_IN_FLIGHT]))
+                                  if WGMMA_IN_FLIGHT in f.annotations else None))
+    return found[0] if found else 1
 
 
 def _has_thread_loop(stmt) -> bool:
@@ -655,15 +771,16 @@ class _Lowering:
             self.maps.take_used()
         name = "tma_bar" if not self.regions else f"tma_bar_p{self.regions}"
         self.regions += 1
+        wgmma = {"wgmma_queues": _wgmma_queues(seq), "wgmma_in_flight": _wgmma_in_flight(seq)}
         probe = _Region(self.func_name, threads, name, dry_run=True, min_run_bytes=self.min_run_bytes,
-                        in_flight=in_flight, generic_writes=set(generic), maps=self.maps)
+                        in_flight=in_flight, generic_writes=set(generic), maps=self.maps, **wgmma)
         probe.lower(seq)
         noinc = {q for q, x in probe.queues.items() if x.fallback}
         empty = set()
         if self.overwrite_guard == "empty_barriers":
             empty = {q for q, x in probe.queues.items() if not x.cta_sync}  # (fallbacks: cta_sync)
         region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
-                         generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty)
+                         generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty, **wgmma)
         body = region.lower(seq)
         before, after = region.setup(self.maps.take_used() if self.maps is not None else [])
         rings = [r for q in region.queues.values() for r in (q.barrier, q.empty) if r is not None]
