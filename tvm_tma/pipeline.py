@@ -50,6 +50,8 @@ def _passes(config, options: dict, tensor_map_cache: bool = True) -> list[tvm.tr
         # tvm-tma: check the barrier protocol the two passes above emitted (init before use,
         # arrivals and expect_tx bytes per phase, wait parities), while blocks still carry it.
         transforms.VerifyMBarrierProtocol(),
+        # tvm-tma: wgmma operands encoded, and none overwritten while a group may read it.
+        transforms.VerifyWgmma(),
         # tvm-tma: wgmma accumulator fragments (128 rows, one per thread of the warpgroup) become
         # each thread's own registers, while buffers are still multi-dimensional.
         transforms.LowerWarpgroupFragments(),

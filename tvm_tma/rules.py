@@ -107,6 +107,9 @@ _RULES = (
          ".btype, .dtype; imm-trans-a, imm-trans-b)",
          "inputs are f16 with an f32 or f16 accumulator, or bf16 with an f32 accumulator; an MN-major "
          "(transposed) operand in shared memory is allowed only for these 16-bit types"),
+    Rule("wgmma_arch", 90, "sm version", "PTX ISA 9.7.15.5.2 (wgmma.mma_async, Target ISA notes: "
+         "requires sm_90a)",
+         "wgmma instructions exist on the architecture-specific target sm_90a only"),
     Rule("wgmma_warpgroup", 128, "threads", "PTX ISA 9.7.15.1 (Warpgroup); 9.7.15.5.2 (.sync.aligned)",
          "a warpgroup is 4 contiguous warps, the first one's rank a multiple of 4, executing each "
          "wgmma instruction alike: tvm-tma puts its 128 threads on threadIdx.x and the warpgroups "

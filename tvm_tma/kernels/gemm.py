@@ -175,13 +175,11 @@ def _padded_matmul(m: int, n: int, k: int, dtype: str, out_dtype: str, tile: tup
 
 
 def _check_shared_memory(bm: int, bn: int, bk: int, stages: int, dtype: str, out_dtype: str) -> None:
-    """Rule ``shared_memory_capacity``: the operand ring, and the output tile unless it fits in
-    the ring buffer of B or A that it reuses after the loop (MergeSharedMemoryAllocations)."""
-    size = tvm.DataType(dtype).bits // 8
-    ring = (stages * bm * bk * size, stages * bk * bn * size)
+    """Rule ``shared_memory_capacity``: the operand rings, or the output tile where it is
+    larger (MergeSharedMemoryAllocations gives the tile the rings' memory once the loop is done)."""
+    ring = stages * (bm + bn) * bk * tvm.DataType(dtype).bits // 8
     out = bm * bn * tvm.DataType(out_dtype).bits // 8
-    total = sum(ring) + (out if out > max(ring) else 0)
-    if total > rules.limit("shared_memory_capacity"):
+    if max(ring, out) > rules.limit("shared_memory_capacity"):
         raise TMAError("shared_memory_capacity", f"tile {bm}x{bn}x{bk}, {stages} stages: expected at most "
-                       f"{rules.limit('shared_memory_capacity')} bytes of shared memory, got {total} "
-                       f"(operand ring {sum(ring)}, output tile {out}; fewer stages or a smaller tile)")
+                       f"{rules.limit('shared_memory_capacity')} bytes of shared memory, got {max(ring, out)} "
+                       f"(operand rings {ring}, output tile {out}; fewer stages or a smaller tile)")

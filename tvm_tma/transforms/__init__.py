@@ -6,6 +6,7 @@ from .lower_bulk_copy_blocks import LowerBulkCopyBlocks
 from .lower_warpgroup_fragments import LowerWarpgroupFragments
 from .tensor_map_cache import CacheTensorMapEncodes
 from .verify_mbarrier_protocol import VerifyMBarrierProtocol
+from .verify_wgmma import VerifyWgmma
 
 __all__ = ["AlignSharedMemory", "CacheTensorMapEncodes", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks",
-           "LowerWarpgroupFragments", "RejectNestedPipelines", "VerifyMBarrierProtocol"]
+           "LowerWarpgroupFragments", "RejectNestedPipelines", "VerifyMBarrierProtocol", "VerifyWgmma"]

@@ -778,7 +778,9 @@ class _Lowering:
         noinc = {q for q, x in probe.queues.items() if x.fallback}
         empty = set()
         if self.overwrite_guard == "empty_barriers":
-            empty = {q for q, x in probe.queues.items() if not x.cta_sync}  # (fallbacks: cta_sync)
+            # (fallbacks: cta_sync; wgmma stages keep the __syncthreads that orders every
+            # warpgroup's wgmma.wait_group before the copies, as VerifyWgmma models it)
+            empty = {q for q, x in probe.queues.items() if not x.cta_sync and q not in wgmma["wgmma_queues"]}
         region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
                          generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty, **wgmma)
         body = region.lower(seq)
