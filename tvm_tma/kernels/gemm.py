@@ -85,9 +85,11 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     Sizes need not be multiples of the tile: the operands are read as the zero-filled tiles
     of ``A`` and ``B`` padded to whole tiles (the tensor copies of edge tiles fill the part
     outside the matrices with zeros), and the edge tiles of ``C`` are stored clipped to the
-    matrix by the tensor map. Raises :class:`tvm_tma.TMAError` for a tile the instruction
-    cannot compute (rules ``wgmma_shape``, ``wgmma_dtype``) or shared memory past
-    ``shared_memory_capacity``.
+    matrix by the tensor map; the operands' rows must be a multiple of 16 bytes (``k``, and
+    ``n`` for ``"KN"``, multiples of 8), as tensor maps need. Raises :class:`tvm_tma.TMAError`
+    for a tile the instruction cannot compute (rules ``wgmma_shape``, ``wgmma_dtype``), shared
+    memory past ``shared_memory_capacity`` or rows a tensor map cannot stride
+    (``tensor_map_global_stride``).
     """
     bm, bn, bk = tile
     if b_layout not in ("KN", "NK"):
@@ -102,6 +104,12 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     if bk % intrin.K:
         raise TMAError("wgmma_shape", f"tile K = {bk}: expected a multiple of {intrin.K} (K per instruction)")
     _check_shared_memory(bm, bn, bk, stages, dtype, out_dtype)
+    unit = rules.limit("tensor_map_global_stride")
+    for name, size, row in (("A", "k", k), ("B", "n", n) if b_layout == "KN" else ("B", "k", k)):
+        if row * tvm.DataType(dtype).bits // 8 % unit:
+            raise TMAError("tensor_map_global_stride", f"{name}: rows of {row} {dtype} elements: expected a "
+                           f"multiple of {unit} bytes (wgmma reads its operands as tiles that tensor copies "
+                           f"load: {size} a multiple of {unit * 8 // tvm.DataType(dtype).bits})")
 
     sch = tvm.s_tir.Schedule(te.create_prim_func(_padded_matmul(m, n, k, dtype, out_dtype, tile, b_layout)))
     compute = sch.get_sblock("C")
