@@ -294,3 +294,21 @@ def test_per_lane_condition_off_a_prefix_is_refused():
     with pytest.raises(tvm_tma.TMAError, match=r"cp_async_size: .* expected its per-lane condition to "
                        r"hold on a prefix of the vector's lanes \(a tail i < n\), got"):
         emit_cp_async(plan)
+
+
+def test_zero_fill_copy_is_a_tensor_copy_of_the_edge_tile_or_cp_async_that_fills():
+    """``S = if_then_else(in_bounds, A[...], 0)`` (pad_einsum's operand tiles): a tensor copy
+    of the edge tile (the hardware zero-fills outside the matrix); without tensor maps, cp.async
+    whose src_size is 0 where the condition fails (the rest of the 16 bytes filled with zeros)."""
+    from tvm_tma.kernels import gemm_wgmma
+
+    with tvm_tma.copy_report() as report:
+        verified_ir(gemm_wgmma(200, 264, 136))
+    assert {r.instruction for r in report if r.src == "A"} == {"cp.async.bulk.tensor.2d (128B swizzle)"}
+    with tvm_tma.copy_report() as report:
+        mod = verified_ir(gemm_wgmma(200, 264, 136), tensor_maps=False)
+    assert {r.instruction for r in report if r.src == "A"} == {"cp.async"}
+    found = []
+    tvm_ffi.structural_walk(mod["main"], (tvm.ir.Call, lambda c: found.append(c) if isinstance(c.op, tvm.ir.Op)
+                                          and c.op.name == "tirx.ptx.cp_async_cg_src_size" else None))
+    assert found and all(isinstance(c.args[3], tirx.Select) and int(c.args[3].false_value) == 0 for c in found)

@@ -58,6 +58,25 @@ dynamic epilogue become a loop over the stages not yet waited for. A pipelined l
 another pipelined loop is rejected before InjectSoftwarePipeline flattens it
 (:func:`RejectNestedPipelines`, rule ``pipeline_nesting``).
 
+A consumer stage that issues ``wgmma.mma_async`` (tensorized with :mod:`tvm_tma.tensor_intrin`)
+reads its buffer version asynchronously, until a ``wgmma.wait_group`` retires its group; the
+``__syncthreads`` before a producer knows nothing of that. Such a stage waits for the stage
+whose version its descriptors point into (at least), and becomes, with ``N`` the pipelined
+loop's ``tvm_tma.wgmma_in_flight`` annotation (default 1, set by
+:func:`tvm_tma.schedule.tma_pipeline`)::
+
+    mbarrier.try_wait.parity ...                 # the stage's copies landed
+    wgmma.fence; <its wgmma.mma_async>; wgmma.commit_group
+    wgmma.wait_group N                           # N groups left in flight
+
+A producer overwriting version ``G % V`` first waits for the group of consumer ``G - V``, the
+last to read it, when the consumers may have left it in flight (``wgmma.wait_group P``, ``P``
+the groups committed since, ahead of its ``__syncthreads``: consumers ordered first and
+``N <= 1`` need none); after the last stage, ``wgmma.wait_group 0`` and a ``__syncthreads``
+come before anything else (the accumulators are read, the buffers' memory may be reused).
+Queues of wgmma stages keep the ``__syncthreads`` guard under ``overwrite_guard=
+"empty_barriers"``. :func:`.verify_wgmma.VerifyWgmma` checks the result.
+
 Raises :class:`tvm_tma.TMAError` for a target below sm_90 (rule ``min_arch``) and for
 async stages that are not copies. Every copy is reported (:func:`tvm_tma.copy_report`).
 """
@@ -81,7 +100,7 @@ from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, fl
                         issuing_threads, mbarrier_buffer, peel_copy, plan_copy, report_plan,
                         uses_bulk, uses_cp_async, wait_parity)
 from .tensor_map import TensorMaps
-from .wgmma import DESCRIPTOR_OP, is_mma
+from .wgmma import DESCRIPTOR_OP, contains_mma, wait_group
 
 COMMIT = "async_commit_queue_scope"
 WAIT = "async_wait_queue_scope"
@@ -285,7 +304,7 @@ class _Region:
         pending = int(pending) if isinstance(pending, tirx.IntImm) else 0
         if pending >= self.wgmma_in_flight:
             return []
-        return [tirx.Evaluate(T.ptx.wgmma.wait_group.sync.aligned(max(pending, 0)))]
+        return [wait_group(max(pending, 0))]
 
     def wgmma_stage(self, body: tirx.Stmt) -> tuple[tirx.Stmt, list[tirx.Stmt]]:
         """A consumer stage that issues wgmma: ``body`` behind a fence (the accumulators were
@@ -297,8 +316,7 @@ class _Region:
             wgmma.wait_group N     # N groups stay in flight (the pipeline's wgmma_in_flight)
         """
         fence = tirx.Evaluate(T.ptx.wgmma.fence.sync.aligned())
-        after = [tirx.Evaluate(T.ptx.wgmma.commit_group.sync.aligned()),
-                 tirx.Evaluate(T.ptx.wgmma.wait_group.sync.aligned(self.wgmma_in_flight))]
+        after = [tirx.Evaluate(T.ptx.wgmma.commit_group.sync.aligned()), wait_group(self.wgmma_in_flight)]
         self.wgmma_pending = True
         return tirx.SeqStmt([fence, body]), after
 
@@ -311,8 +329,7 @@ class _Region:
             __syncthreads()
         """
         self.wgmma_pending = False
-        return [tirx.Evaluate(T.ptx.wgmma.wait_group.sync.aligned(0)),
-                tirx.Evaluate(T.tvm_storage_sync("shared"))]
+        return [wait_group(0), tirx.Evaluate(T.tvm_storage_sync("shared"))]
 
     def empty_guard(self, queue: _Queue, group: tirx.PrimExpr, plans) -> list[tirx.Stmt]:
         """What stage ``G`` does before its copies overwrite version ``G % V``, in place of a
@@ -597,8 +614,8 @@ class _Region:
         before, after = barrier_setup(rings, self.threads, maps)
         if self.stores.reads:
             after = [wait_all(self.threads)] + after
-        if self.wgmma_pending:
-            after = self.wgmma_retire()[:1] + after
+        if self.wgmma_pending:  # (the teardown's __syncthreads follows)
+            after = [wait_group(0)] + after
         return before, after
 
 
@@ -645,18 +662,7 @@ def _in_flight_before_first_wait(stmt, counts: dict[int, int], waited: set[int],
 
 def _wgmma_queues(seq: tirx.Stmt) -> set[int]:
     """The queues whose consumer stages issue ``wgmma.mma_async``."""
-    found = []
-
-    def on_call(call):
-        found.append(isinstance(call.op, tvm.ir.Op) and is_mma(call.op.name))
-
-    queues = set()
-    for wait in attrs_with_key(seq, (WAIT,)):
-        found.clear()
-        tvm_ffi.structural_walk(wait.body, (tvm.ir.Call, on_call))
-        if any(found):
-            queues.add(int(wait.value))
-    return queues
+    return {int(wait.value) for wait in attrs_with_key(seq, (WAIT,)) if contains_mma(wait.body)}
 
 
 def _wgmma_read_version(stage: tirx.Stmt) -> tirx.PrimExpr | None:

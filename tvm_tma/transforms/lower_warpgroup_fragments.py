@@ -32,7 +32,7 @@ from tvm.ir.expr import TensorLoad as BufferLoad
 from .. import rules
 from ..errors import TMAError
 from ._ir import function_name
-from .wgmma import is_mma
+from .wgmma import contains_mma, is_mma
 
 THREAD_DIM = -2
 """The fragment dimension indexed by the thread of the warpgroup."""
@@ -52,17 +52,11 @@ def _fragments(func: tirx.PrimFunc) -> dict[int, tirx.Buffer]:
     return found
 
 
-def _has_mma(stmt) -> bool:
-    found = []
-    tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(isinstance(c.op, tvm.ir.Op) and is_mma(c.op.name))))
-    return any(found)
-
-
 def _thread_x(func: tirx.PrimFunc) -> tirx.Var:
     """The ``threadIdx.x`` of the kernel(s) that issue wgmma: a warpgroup of threads."""
     loops = []
     tvm_ffi.structural_walk(func.body, (tirx.For, lambda f: loops.append(f) if f.thread_binding is not None
-                                        and f.thread_binding.thread_tag == "threadIdx.x" and _has_mma(f.body)
+                                        and f.thread_binding.thread_tag == "threadIdx.x" and contains_mma(f.body)
                                         else None))
     name, warpgroup = function_name(func), rules.limit("wgmma_warpgroup")
     extents = {int(f.extent) for f in loops}

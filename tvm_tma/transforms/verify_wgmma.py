@@ -53,11 +53,12 @@ from ..errors import TMAError
 from ._ir import data_owner, function_name
 from .tensor_map import G2S_TENSOR
 from .verify_mbarrier_protocol import DEFAULT_SAMPLES, _children, _Evaluator, _narrow, _thread_loops, _Unmodelled
-from .wgmma import COMMIT, DESCRIPTOR_OP, FENCE, WAIT, is_mma
+from .wgmma import COMMIT, DESCRIPTOR_OP, FENCE, WAIT, contains_mma, is_mma
 
 _SYNC = "tirx.tvm_storage_sync"
-_COPIES = (G2S_TENSOR, "tirx.ptx.cp_async_bulk_g2s_cluster", "tirx.ptx.cp_async")
-"""Copies into shared memory; their first operand is the destination."""
+_COPIES = (G2S_TENSOR, "tirx.ptx.cp_async_bulk_g2s_cluster", "tirx.ptx.cp_async_ca", "tirx.ptx.cp_async_cg")
+"""Copies into shared memory (prefixes of their ops: cp.async has ``_src_size`` forms); their
+first operand is the destination."""
 _ACCESS_PTR = "tirx.tvm_access_ptr"
 
 
@@ -125,7 +126,7 @@ class _Simulator:
 
     def _tracked(self, call) -> bool:
         name = _op_name(call)
-        return _is_wgmma(name) or name == _SYNC or name in _COPIES and self._destination(call) is not None
+        return _is_wgmma(name) or name == _SYNC or name.startswith(_COPIES) and self._destination(call) is not None
 
     def _destination(self, call) -> TensorLoad | None:
         """The shared element a copy writes first, when wgmma reads its buffer."""
@@ -151,9 +152,7 @@ class _Simulator:
 
     def _kernels(self, stmt) -> list:
         if isinstance(stmt, tirx.For) and stmt.kind == tirx.ForKind.THREAD_BINDING:
-            found = []
-            tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(is_mma(_op_name(c)))))
-            return [stmt] if any(found) else []
+            return [stmt] if contains_mma(stmt) else []
         return [k for c in _children(stmt) for k in self._kernels(c)]
 
     def run_kernel(self, root: tirx.For) -> None:
@@ -219,7 +218,7 @@ class _Simulator:
         name = _op_name(call)
         if name == _SYNC:
             self.epoch += 1
-        elif name in _COPIES:
+        elif name.startswith(_COPIES):
             load = self._destination(call)
             if load is not None:
                 self.write(load.source, load.indices, mask)

@@ -53,6 +53,7 @@ import enum
 from dataclasses import dataclass
 
 import tvm
+import tvm_ffi
 from tvm import tirx
 from tvm import sym as arith
 from tvm.script import tirx as T
@@ -100,6 +101,19 @@ class LayoutType(enum.IntEnum):
 def is_mma(name: str) -> bool:
     """Whether ``name`` is the op of a ``wgmma.mma_async`` (any type, SS or RS form)."""
     return name.startswith("tirx.ptx.wgmma_") and name.endswith(("_ss", "_rs"))
+
+
+def contains_mma(node) -> bool:
+    """Whether ``node`` issues a ``wgmma.mma_async``."""
+    found = []
+    tvm_ffi.structural_walk(node, (tvm.ir.Call, lambda c: found.append(isinstance(c.op, tvm.ir.Op)
+                                                                        and is_mma(c.op.name))))
+    return any(found)
+
+
+def wait_group(pending: int) -> tirx.Stmt:
+    """``wgmma.wait_group pending``: all but the ``pending`` most recent groups complete."""
+    return tirx.Evaluate(T.ptx.wgmma.wait_group.sync.aligned(pending))
 
 
 def descriptor_request(start: tirx.PrimExpr, major: Major) -> tirx.PrimExpr:
