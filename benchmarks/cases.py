@@ -134,6 +134,7 @@ def _sweep(tile: tuple[int, int, int], stages: int, warpgroups: int = 2, **kwarg
     """A ``bench_wgmma_f16_4096_t<BM>x<BN>x<BK>[_wg1]_s<stages>[...]`` case of the tile sweep."""
     name = f"bench_wgmma_f16_4096_t{'x'.join(map(str, tile))}{'_wg1' if warpgroups == 1 else ''}_s{stages}"
     name += "".join(f"_{suffix}" for key, suffix in (("wgmma_in_flight", "wait0"), ("b_layout", "nt")) if key in kwargs)
+    name += f"_r{kwargs['raster']}" if "raster" in kwargs else ""
     return wgmma_case(name, 4096, 4096, 4096, timed=True, tile=tile, stages=stages, warpgroups=warpgroups, **kwargs)
 
 
@@ -164,11 +165,17 @@ WGMMA_CASES = [
     # MN-major B in the 64B and 32B swizzles (B rows of 32 and 16 columns)
     wgmma_case("check_wgmma_f16_t64x32x64_wg1_136x96x200", 136, 96, 200, tile=(64, 32, 64), warpgroups=1),
     wgmma_case("check_wgmma_f16_t64x16x64_wg1_136x48x200", 136, 48, 200, tile=(64, 16, 64), warpgroups=1),
+    # CTAs in groups of 4 row tiles (5 row tiles padded to 8: 3 empty CTAs per column)
+    wgmma_case("check_wgmma_f16_r4_520x520x200", 520, 520, 200, raster=4),
     # Timed: fp16 and bf16 at 4096^3 and 8192^3 (fp32 accumulation and output), the default schedule
     wgmma_case("bench_wgmma_f16_4096", 4096, 4096, 4096, timed=True),
     wgmma_case("bench_wgmma_bf16_4096", 4096, 4096, 4096, "bfloat16", timed=True),
     wgmma_case("bench_wgmma_f16_8192", 8192, 8192, 8192, timed=True),
     wgmma_case("bench_wgmma_bf16_8192", 8192, 8192, 8192, "bfloat16", timed=True),
+    # ... with CTAs in groups of 8 / 16 row tiles (L2 reuse of B's columns)
+    wgmma_case("bench_wgmma_f16_8192_r8", 8192, 8192, 8192, timed=True, raster=8),
+    wgmma_case("bench_wgmma_f16_8192_r16", 8192, 8192, 8192, timed=True, raster=16),
+    wgmma_case("bench_wgmma_bf16_8192_r8", 8192, 8192, 8192, "bfloat16", timed=True, raster=8),
     # The sweep at 4096^3 fp16: tiles, stages, warpgroups, groups in flight, B^T
     _sweep((128, 256, 64), 3),
     _sweep((128, 256, 64), 4, wgmma_in_flight=0),
@@ -178,6 +185,7 @@ WGMMA_CASES = [
     _sweep((128, 128, 64), 5),
     _sweep((128, 128, 64), 4, warpgroups=1),
     _sweep((256, 128, 64), 4),
+    _sweep((128, 256, 64), 4, raster=8),
 ]
 
 

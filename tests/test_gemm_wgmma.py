@@ -91,6 +91,7 @@ def test_nt_needs_only_k_a_multiple_of_8():
     ({"out_dtype": "bfloat16"}, r"out_dtype: expected 'float32' or the input type 'float16', got 'bfloat16'"),
     ({"stages": 1}, r"tma_pipeline: stages: expected at least 2, got 1"),
     ({"wgmma_in_flight": 8}, r"wgmma_in_flight: expected 0 to 7 groups"),
+    ({"raster": 0}, r"raster: expected at least 1 row tile per group, got 0"),
 ])
 def test_bad_arguments(kwargs, match):
     with pytest.raises(ValueError, match=match):
@@ -119,3 +120,13 @@ def test_benchmarked_variants_compile_without_spills(name):
     assert "wgmma" not in report.lower(), report  # e.g. "wgmma.mma_async instructions are serialized"
     registers = int(re.search(r"Used (\d+) registers", report).group(1))
     assert registers <= 65536 // (128 * case.kwargs.get("warpgroups", 2))
+
+
+def test_raster_orders_ctas_by_groups_of_row_tiles():
+    """raster=4 with 5 row tiles of 128 (padded to 8) and 2 column tiles of 256: one
+    blockIdx.x of 16 CTAs, the row tile ``4 * (x // 8) + x % 4``, the column tile ``x // 4 % 2``."""
+    src = kernel_source(tvm.compile(gemm_wgmma(520, 512, 256, raster=4), target=tvm.target.Target(SM90A),
+                                    tir_pipeline="tma"))
+    assert "blockIdx.y" not in src
+    assert "(((((int)blockIdx.x) >> 3) * 512) + ((((int)blockIdx.x) & 3) * 128))" in src  # first row
+    assert "((((int)blockIdx.x) & 7) >> 2) * 256)" in src  # first column

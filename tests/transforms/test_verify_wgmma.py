@@ -21,6 +21,7 @@ SMALL = dict(m=256, n=128, k=512, tile=(128, 128, 64), warpgroups=2, stages=3)
     {}, {"wgmma_in_flight": 0}, {"wgmma_in_flight": 2}, {"b_layout": "NK"}, {"stages": 2},
     {"m": 200, "n": 264, "k": 136, "tile": (128, 256, 64)},
     {"m": 136, "n": 72, "k": 80, "tile": (64, 64, 32), "warpgroups": 1},
+    {"m": 520, "n": 256, "k": 256, "raster": 4},
 ])
 def test_passes_on_what_the_pipeline_emits(kwargs):
     VerifyWgmma()(verified_ir(gemm_wgmma(**{**SMALL, **kwargs})))

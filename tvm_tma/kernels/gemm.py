@@ -60,7 +60,7 @@ def gemm_mma(n: int = 4096, *, i_factors: tuple[int, ...] = (1, 32, 1, 4, 2),
 
 def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = "float32", *,
                tile: tuple[int, int, int] = (128, 256, 64), warpgroups: int = 2, stages: int = 4,
-               wgmma_in_flight: int = 1, b_layout: str = "KN") -> tvm.IRModule:
+               wgmma_in_flight: int = 1, b_layout: str = "KN", raster: int = 1) -> tvm.IRModule:
     """``C[m, n] = A[m, k] @ B`` on Hopper's warpgroup MMA: ``B`` is ``B[k, n]`` (``b_layout=
     "KN"``, row-major as TVM's ``te_workload.matmul``) or ``B^T[n, k]`` (``"NK"``); fp16 or bf16
     inputs, fp32 accumulation, ``out_dtype`` output (fp32, or the input type).
@@ -81,6 +81,12 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     cast to ``out_dtype``; MergeSharedMemoryAllocations gives it the operand buffers' memory
     when it fits), which one thread stores with a swizzled TMA tensor store
     (:func:`tvm_tma.schedule.bulk_store`).
+
+    ``raster``: CTAs in groups of ``raster`` row tiles of one column tile (consecutive block
+    indices walk down ``raster`` row tiles, then the next column tile), so that the CTAs
+    running at once share their rows of A and columns of B in L2; with 1, row by row (a wave
+    reads all of B). The row tiles are padded to a multiple of ``raster`` (empty CTAs compute
+    zeros that are not stored).
 
     Sizes need not be multiples of the tile: the operands are read as the zero-filled tiles
     of ``A`` and ``B`` padded to whole tiles (the tensor copies of edge tiles fill the part
@@ -111,7 +117,10 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
                            f"multiple of {unit} bytes (wgmma reads its operands as tiles that tensor copies "
                            f"load: {size} a multiple of {unit * 8 // tvm.DataType(dtype).bits})")
 
-    sch = tvm.s_tir.Schedule(te.create_prim_func(_padded_matmul(m, n, k, dtype, out_dtype, tile, b_layout)))
+    if raster < 1:
+        raise ValueError(f"gemm_wgmma: raster: expected at least 1 row tile per group, got {raster}")
+    sch = tvm.s_tir.Schedule(te.create_prim_func(
+        _padded_matmul(m, n, k, dtype, out_dtype, (bm * raster, bn, bk), b_layout)))
     compute = sch.get_sblock("C")
     i, j, r = sch.get_loops(compute)
     io, iw, ir, ii = sch.split(i, [None, warpgroups, bm // rows, intrin.M])
@@ -119,8 +128,15 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     ko, k1, ki = sch.split(r, [None, bk // intrin.K, intrin.K])
     sch.reorder(io, jo, iw, ko, k1, ir, ii, jj, ki)
     mma = sch.blockize(ii)
-    sch.bind(io, "blockIdx.y")
-    sch.bind(jo, "blockIdx.x")
+    if raster > 1:
+        group, row = sch.split(io, [None, raster])
+        sch.reorder(group, jo, row)
+        cta = sch.fuse(group, jo, row)
+        sch.bind(cta, "blockIdx.x")
+    else:
+        cta = jo
+        sch.bind(io, "blockIdx.y")
+        sch.bind(jo, "blockIdx.x")
     sch.bind(iw, "threadIdx.y")
     for operand in (0, 1):  # A, B: swizzled tensor copies into shared memory
         copy = sch.cache_read(mma, operand, "shared.dyn")
@@ -138,7 +154,7 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     sch.set_scope(fragments, 0, "shared.dyn")
     sch.split(sch.get_loops(fragments)[-2], [None, intrin.M])
     store = sch.get_sblock("C_out")  # shared tile -> C, clipped to the matrix
-    sch.reverse_compute_at(store, jo)
+    sch.reverse_compute_at(store, cta)
     lanes = 128 // tvm.DataType(out_dtype).bits  # 16-byte vectors
     _, ty, tx, vec = sch.split(sch.fuse(*sch.get_loops(store)[-2:]), [None, warpgroups, intrin.THREADS, lanes])
     sch.bind(ty, "threadIdx.y")
@@ -158,8 +174,8 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
 
 def _padded_matmul(m: int, n: int, k: int, dtype: str, out_dtype: str, tile: tuple[int, int, int],
                    b_layout: str) -> list[te.Tensor]:
-    """``[A, B, C_out]``: ``C`` (fp32) over the sizes rounded up to whole tiles from the
-    zero-padded operands, ``C_tile`` its cast to ``out_dtype``, ``C_out`` the ``m x n`` part."""
+    """``[A, B, C_out]``: ``C`` (fp32) over the sizes rounded up to multiples of ``tile`` from
+    the zero-padded operands, ``C_tile`` its cast to ``out_dtype``, ``C_out`` the ``m x n`` part."""
     mp, np_, kp = (-(-size // t) * t for size, t in zip((m, n, k), tile))
     a = te.placeholder((m, k), dtype, name="A")
     b = te.placeholder((k, n) if b_layout == "KN" else (n, k), dtype, name="B")
