@@ -68,12 +68,16 @@ def fragment_layout(n: int):
     return lambda i, j: (i // M, j // n, *fragment_index(i % M, j % n))
 
 
-def check_shape(n: int, dtype: str) -> None:
-    """Rules ``wgmma_shape`` (N) and ``wgmma_dtype`` (the input type)."""
+def check_n(n: int) -> None:
+    """Rule ``wgmma_shape``: the instruction's N."""
     limit = rules.limit("wgmma_shape")
     if not (isinstance(n, int) and 8 <= n <= limit and n % 8 == 0):
         raise TMAError("wgmma_shape", f"N = {n}: expected a multiple of 8 from 8 to {limit} "
                        f"(m64nNk16; a wider tile needs several instructions)")
+
+
+def check_dtype(dtype: str) -> None:
+    """Rule ``wgmma_dtype``: the input type (fp32 accumulation)."""
     if dtype not in _PTX_TYPES:
         raise TMAError("wgmma_dtype", f"input type {dtype}: expected one of {sorted(_PTX_TYPES)} "
                        "(16-bit inputs, fp32 accumulation)")
@@ -88,7 +92,8 @@ def _registered(name: str, make) -> str:
 def wgmma_sync(n: int, dtype: str = "float16", b_major: str = "MN") -> str:
     """The name of ``C[64, n] += A[64, 16] @ B`` (fp32 ``C``), ``B`` of ``b_major`` ``"MN"``
     (``B[16, n]``) or ``"K"`` (``B^T[n, 16]``), registered on first use."""
-    check_shape(n, dtype)
+    check_n(n)
+    check_dtype(dtype)
     if b_major not in ("MN", "K"):
         raise ValueError(f"wgmma_sync: b_major: expected 'MN' (B[k, n]) or 'K' (B^T[n, k]), got {b_major!r}")
     return _registered(f"tvm_tma_wgmma_m64n{n}k16_{dtype}_b{b_major.lower()}",
@@ -97,13 +102,13 @@ def wgmma_sync(n: int, dtype: str = "float16", b_major: str = "MN") -> str:
 
 def wgmma_fill(n: int) -> str:
     """The name of ``C[64, n] = 0`` (fp32 fragment), registered on first use."""
-    check_shape(n, "float16")
+    check_n(n)
     return _registered(f"tvm_tma_wgmma_fill_m64n{n}", lambda: _fill(n))
 
 
 def wgmma_store(n: int, out_dtype: str = "float32", scope: str = "shared.dyn") -> str:
     """The name of ``D[64, n] = C`` (``D`` of ``out_dtype`` in ``scope``), registered on first use."""
-    check_shape(n, "float16")
+    check_n(n)
     return _registered(f"tvm_tma_wgmma_store_m64n{n}_{out_dtype}_{scope.replace('.', '_')}",
                        lambda: _store(n, out_dtype, scope))
 

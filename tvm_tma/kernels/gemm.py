@@ -66,7 +66,7 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     inputs, fp32 accumulation, ``out_dtype`` output (fp32, or the input type).
 
     The schedule (TensorIR, :mod:`tvm_tma.tensor_intrin`, built with ``tir_pipeline="tma"``):
-    CTA ``(y, x)`` computes the ``BM x BN`` tile ``(y, x)`` of ``tile = (BM, BN, BK)``; its
+    CTA ``(blockIdx.y, blockIdx.x)`` computes that ``BM x BN`` tile of ``C``, ``tile = (BM, BN, BK)``; its
     ``warpgroups`` warpgroups (``threadIdx.y``, 128 threads each) own ``BM / warpgroups`` rows
     each, as ``m64nBNk16`` instructions on their accumulators (``BM * BN / (128 * warpgroups)``
     fp32 registers per thread, held by :func:`tvm_tma.tensor_intrin.wgmma_fill`). The ``k``
@@ -102,7 +102,10 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
         raise ValueError(f"gemm_wgmma: b_layout: expected 'KN' (B[k, n]) or 'NK' (B^T[n, k]), got {b_layout!r}")
     if out_dtype not in ("float32", dtype):
         raise ValueError(f"gemm_wgmma: out_dtype: expected 'float32' or the input type {dtype!r}, got {out_dtype!r}")
-    intrin.check_shape(bn, dtype)
+    if raster < 1:
+        raise ValueError(f"gemm_wgmma: raster: expected at least 1 row tile per group, got {raster}")
+    intrin.check_n(bn)
+    intrin.check_dtype(dtype)
     rows = 64 * warpgroups
     if warpgroups < 1 or bm % rows:
         raise TMAError("wgmma_shape", f"tile M = {bm} with {warpgroups} warpgroup(s): expected a "
@@ -116,9 +119,6 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
             raise TMAError("tensor_map_global_stride", f"{name}: rows of {row} {dtype} elements: expected a "
                            f"multiple of {unit} bytes (wgmma reads its operands as tiles that tensor copies "
                            f"load: {size} a multiple of {unit * 8 // tvm.DataType(dtype).bits})")
-
-    if raster < 1:
-        raise ValueError(f"gemm_wgmma: raster: expected at least 1 row tile per group, got {raster}")
     sch = tvm.s_tir.Schedule(te.create_prim_func(
         _padded_matmul(m, n, k, dtype, out_dtype, (bm * raster, bn, bk), b_layout)))
     compute = sch.get_sblock("C")
