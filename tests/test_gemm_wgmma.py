@@ -130,3 +130,36 @@ def test_raster_orders_ctas_by_groups_of_row_tiles():
     assert "blockIdx.y" not in src
     assert "(((((int)blockIdx.x) >> 3) * 512) + ((((int)blockIdx.x) & 3) * 128))" in src  # first row
     assert "((((int)blockIdx.x) & 7) >> 2) * 256)" in src  # first column
+
+
+def _compile(pipeline: str = "tma", arch: str = "sm_90a"):
+    return tvm.compile(gemm_wgmma(256, 256, 256), target=tvm.target.Target({"kind": "cuda", "arch": arch}),
+                       tir_pipeline=pipeline)
+
+
+# Each wgmma rule a user can break, through gemm_wgmma and tvm.compile.
+RULE_CASES = [
+    ("wgmma_shape", lambda: gemm_wgmma(256, 256, 256, tile=(128, 264, 64)), r"N = 264"),
+    ("wgmma_dtype", lambda: gemm_wgmma(256, 256, 256, dtype="float32"), r"input type float32"),
+    ("shared_memory_capacity", lambda: gemm_wgmma(256, 256, 256, stages=5), r"expected at most 232448 bytes"),
+    ("wgmma_arch", lambda: _compile(arch="sm_90"), r"expected the target arch sm_90a"),
+    ("wgmma_operand_layout", lambda: _compile("tma_no_tensor_maps"), r"expected a tile loaded by a swizzled tensor copy"),
+]
+# Rules of what the passes emit, broken by editing their IR: tests/transforms/test_verify_wgmma.py
+# (wgmma_in_flight, wgmma_warpgroup), test_lower_async_pipeline_wgmma.py (wgmma_warpgroup) and
+# test_wgmma.py (wgmma_descriptor_align).
+BY_CONSTRUCTION = {"wgmma_in_flight", "wgmma_warpgroup", "wgmma_descriptor_align"}
+
+
+@pytest.mark.parametrize("rule, build, match", RULE_CASES, ids=[c[0] for c in RULE_CASES])
+def test_rule(rule, build, match):
+    with pytest.raises(TMAError, match=f"{rule}: .*{match}") as err:
+        build()
+    assert err.value.rule == rule
+
+
+def test_rule_table_covers_every_wgmma_rule():
+    wgmma_rules = {name for name in tvm_tma.rules.RULES if name.startswith("wgmma_")} | {"shared_memory_capacity"}
+    assert {c[0] for c in RULE_CASES} | BY_CONSTRUCTION == wgmma_rules
+    for rule in wgmma_rules:
+        assert tvm_tma.rules.RULES[rule].source and tvm_tma.rules.RULES[rule].text
