@@ -16,7 +16,10 @@ indices in the schedule and becomes the physical position here), ``address_of`` 
 logical start is its physical start), and the ``tvm_access_ptr`` of ``ldmatrix`` (per-thread
 rows of 16 bytes). Any other pointer access of a swizzled tile (a 1-D bulk copy, an
 ``access_ptr`` read by anything but ``ldmatrix``) could read across chunks, and raises
-:class:`tvm_tma.TMAError` (rule ``swizzle_access``).
+:class:`tvm_tma.TMAError` (rule ``swizzle_access``). A wgmma operand's descriptor request
+(``tvm_tma.wgmma_descriptor``, :mod:`.wgmma`) becomes the matrix descriptor of this layout: the
+swizzle mode and byte offsets from the tile's span and box height, the start where the
+operand's first element is.
 
 TVM 0.27 has a related pass, ``s_tir.transform.InjectPermutedLayout`` (the
 ``permuted_layout`` block annotation); its 8x8 permutation is the 128-byte swizzle only for
@@ -34,8 +37,6 @@ import tvm_ffi
 from tvm import tirx
 from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
-
-from tvm.script import tirx as T
 
 from .. import rules
 from ..errors import TMAError
