@@ -117,6 +117,79 @@ def gemm_case(name: str, n: int, timed: bool = False, **kwargs: Any) -> Case:
                 size=f"{n}^3 fp16->fp32", bytes_moved=None, flops=2 * n**3, timed=timed)
 
 
+def wgmma_case(name: str, m: int, n: int, k: int, dtype: str = "float16", timed: bool = False,
+               **kwargs: Any) -> Case:
+    """``C = A @ B`` by ``gemm_wgmma``: ``dtype`` inputs, fp32 accumulation, ``out_dtype`` output
+    (fp32 unless given), ``B`` as ``B[k, n]`` or (``b_layout="NK"``) ``B^T[n, k]``; rate counts
+    ``2 m n k`` flops. Stock TVM cannot build it (no wgmma intrinsics)."""
+    out = kwargs.get("out_dtype", "float32")
+    transposed = kwargs.get("b_layout") == "NK"
+    return Case(name, "gemm_wgmma", {"m": m, "n": n, "k": k, "dtype": dtype, **kwargs},
+                (((m, k), dtype), ((n, k) if transposed else (k, n), dtype), ((m, n), out)), (2,), "gemm",
+                size=f"{m}x{n}x{k} {dtype}->{out}" + (" B^T" if transposed else ""),
+                ref_params={"b_transposed": True} if transposed else {}, flops=2 * m * n * k, timed=timed,
+                stock=False)
+
+
+def _sweep(tile: tuple[int, int, int], stages: int, warpgroups: int = 2, **kwargs: Any) -> Case:
+    """A ``bench_wgmma_f16_4096_t<BM>x<BN>x<BK>[_wg1]_s<stages>[...]`` case of the tile sweep."""
+    name = f"bench_wgmma_f16_4096_t{'x'.join(map(str, tile))}{'_wg1' if warpgroups == 1 else ''}_s{stages}"
+    name += "".join(f"_{suffix}" for key, suffix in (("wgmma_in_flight", "wait0"), ("b_layout", "nt")) if key in kwargs)
+    name += f"_r{kwargs['raster']}" if "raster" in kwargs else ""
+    return wgmma_case(name, 4096, 4096, 4096, timed=True, tile=tile, stages=stages, warpgroups=warpgroups, **kwargs)
+
+
+WGMMA_CASES = [
+    # Correctness (the default schedule: 128x256x64 tiles, 2 consumer warpgroups, 4 stages,
+    # one wgmma group in flight): tails in M, N and K, tile multiples with a steady state.
+    wgmma_case("check_wgmma_f16_200x264x136", 200, 264, 136),
+    wgmma_case("check_wgmma_bf16_200x264x136", 200, 264, 136, "bfloat16"),
+    wgmma_case("check_wgmma_f16_128x4096x4096", 128, 4096, 4096),
+    wgmma_case("check_wgmma_f16_256x512x512", 256, 512, 512),
+    wgmma_case("check_wgmma_bf16_1024x1024x1024", 1024, 1024, 1024, "bfloat16"),
+    wgmma_case("check_wgmma_f16_1000x1000x1000", 1000, 1000, 1000),
+    # groups in flight: 0 (each stage waits for its MMAs), 2 (the producer waits for one)
+    wgmma_case("check_wgmma_f16_wait0_256x512x320", 256, 512, 320, wgmma_in_flight=0),
+    wgmma_case("check_wgmma_f16_wait2_256x512x640", 256, 512, 640, wgmma_in_flight=2),
+    wgmma_case("check_wgmma_f16_s2_256x256x512", 256, 256, 512, stages=2),
+    # B^T (K-major B), fp16 output
+    wgmma_case("check_wgmma_f16_nt_200x264x136", 200, 264, 136, b_layout="NK"),
+    wgmma_case("check_wgmma_bf16_nt_512x256x1000", 512, 256, 1000, "bfloat16", b_layout="NK"),
+    wgmma_case("check_wgmma_f16_out16_200x264x136", 200, 264, 136, out_dtype="float16"),
+    # other tiles: one warpgroup with two m64 rows, 2 x 128 rows, the 64B swizzle (BK = 32:
+    # 64-byte rows of A) and the 32B swizzle (BK = 16)
+    wgmma_case("check_wgmma_f16_t128x128x64_wg1_300x312x200", 300, 312, 200, tile=(128, 128, 64), warpgroups=1),
+    wgmma_case("check_wgmma_f16_t256x128x64_520x136x200", 520, 136, 200, tile=(256, 128, 64)),
+    wgmma_case("check_wgmma_f16_t64x64x32_wg1_s3_136x72x80", 136, 72, 80, tile=(64, 64, 32), warpgroups=1,
+               stages=3),
+    wgmma_case("check_wgmma_bf16_t128x128x16_200x200x104", 200, 200, 104, "bfloat16", tile=(128, 128, 16)),
+    # MN-major B in the 64B and 32B swizzles (B rows of 32 and 16 columns)
+    wgmma_case("check_wgmma_f16_t64x32x64_wg1_136x96x200", 136, 96, 200, tile=(64, 32, 64), warpgroups=1),
+    wgmma_case("check_wgmma_f16_t64x16x64_wg1_136x48x200", 136, 48, 200, tile=(64, 16, 64), warpgroups=1),
+    # CTAs in groups of 4 row tiles (5 row tiles padded to 8: 3 empty CTAs per column)
+    wgmma_case("check_wgmma_f16_r4_520x520x200", 520, 520, 200, raster=4),
+    # Timed: fp16 and bf16 at 4096^3 and 8192^3 (fp32 accumulation and output), the default schedule
+    wgmma_case("bench_wgmma_f16_4096", 4096, 4096, 4096, timed=True),
+    wgmma_case("bench_wgmma_bf16_4096", 4096, 4096, 4096, "bfloat16", timed=True),
+    wgmma_case("bench_wgmma_f16_8192", 8192, 8192, 8192, timed=True),
+    wgmma_case("bench_wgmma_bf16_8192", 8192, 8192, 8192, "bfloat16", timed=True),
+    # ... with CTAs in groups of 8 / 16 row tiles (L2 reuse of B's columns)
+    wgmma_case("bench_wgmma_f16_8192_r8", 8192, 8192, 8192, timed=True, raster=8),
+    wgmma_case("bench_wgmma_f16_8192_r16", 8192, 8192, 8192, timed=True, raster=16),
+    wgmma_case("bench_wgmma_bf16_8192_r8", 8192, 8192, 8192, "bfloat16", timed=True, raster=8),
+    # The sweep at 4096^3 fp16: tiles, stages, warpgroups, groups in flight, B^T
+    _sweep((128, 256, 64), 3),
+    _sweep((128, 256, 64), 4, wgmma_in_flight=0),
+    _sweep((128, 256, 64), 4, b_layout="NK"),
+    _sweep((128, 256, 32), 6),
+    _sweep((128, 128, 64), 4),
+    _sweep((128, 128, 64), 5),
+    _sweep((128, 128, 64), 4, warpgroups=1),
+    _sweep((256, 128, 64), 4),
+    _sweep((128, 256, 64), 4, raster=8),
+]
+
+
 def _matrix(m: int, n: int, kwargs: dict[str, Any]) -> tuple[int, ...]:
     """The shape of a tile kernel's matrices: ``(m, n)``, or with ``dynamic`` the same rows as
     ``(m // tile_m, tile_m, n)`` (a variable number of whole row tiles)."""
@@ -199,6 +272,12 @@ _CASES = [
     *(dataclasses.replace(tile_case(f"bench_rows_{row}B", 15 * (8192 // row), 1056 * (row // 2), "float16",
                                     tile_m=8192 // row, tile_n=row // 2, pads=(8,)), timed=True)
       for row in (32, 64, 128, 256, 512, 1024)),
+    # upstream's schedule at 8192^3 (128 x 256 CTA tiles as above), k tiles of 32 and of 64
+    gemm_case("bench_gemm_8192", 8192, timed=True, i_factors=(1, 64, 1, 4, 2), j_factors=(32, 2, 4, 1, 2),
+              k_factors=(256, 2, 1)),
+    gemm_case("bench_gemm_8192_k64_s3", 8192, timed=True, i_factors=(1, 64, 1, 4, 2), j_factors=(32, 2, 4, 1, 2),
+              k_factors=(128, 4, 1), stages=3),
+    *WGMMA_CASES,
     # Correctness: tails and trip counts below, at and above the stage count.
     copy_case("check_copy_tail", 1_000_003),
     copy_case("check_copy_trips2_stages4", 3 * 4096 + 5, tiles_per_cta=2, stages=4),

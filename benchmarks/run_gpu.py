@@ -60,7 +60,7 @@ def expected(reference: str, inputs: list[torch.Tensor], params: dict[str, Any])
     if reference == "binary":
         return getattr(torch, params["op"])(x[0], x[1])
     if reference == "gemm":
-        return x[0] @ x[1]
+        return x[0] @ (x[1].T if params.get("b_transposed") else x[1])
     raise ValueError(f"unknown reference {reference!r}")
 
 
@@ -90,8 +90,11 @@ def library_op(reference: str, inputs: list[torch.Tensor], params: dict[str, Any
         out = torch.empty(torch.broadcast_shapes(a.shape, b.shape), dtype=a.dtype, device=a.device)
         return f"torch.{params['op']}", lambda: getattr(torch, params["op"])(a, b, out=out)
     if reference == "gemm":
-        out = torch.empty(inputs[0].shape[0], inputs[1].shape[1], dtype=inputs[0].dtype, device=inputs[0].device)
-        return "cuBLAS fp16 GEMM (torch.matmul, fp16 out)", lambda: torch.matmul(inputs[0], inputs[1], out=out)
+        a, b = inputs[0], inputs[1].T if params.get("b_transposed") else inputs[1]
+        out = torch.empty(a.shape[0], b.shape[1], dtype=a.dtype, device=a.device)
+        dtype = str(a.dtype).removeprefix("torch.")
+        return (f"cuBLAS {dtype} GEMM (torch.matmul{', B^T' if params.get('b_transposed') else ''}, {dtype} out)",
+                lambda: torch.matmul(a, b, out=out))
     raise ValueError(f"unknown reference {reference!r}")
 
 

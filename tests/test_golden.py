@@ -18,7 +18,7 @@ import pytest
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels.bulk_copy import bulk_copy_module
 from tvm_tma.kernels import binary, center_columns, layer_norm, rms_norm, softmax, tile_scale_3d
-from tvm_tma.kernels.gemm import gemm_mma
+from tvm_tma.kernels.gemm import gemm_mma, gemm_wgmma
 from workloads import cuda_source, tile_scale_staged, tile_scale
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
@@ -84,6 +84,11 @@ CASES = {
     "softmax_8192_rows2": lambda: softmax(5, 8192, rows_per_cta=2),
     # tiles of 4 rows + a row-vector broadcast from global; the last tile partial (cp.async)
     "binary_add_row_broadcast_tail": lambda: binary("add", (1001, 1000), (1000,)),
+    # wgmma from shared tiles: 64 x 64 x 32 CTA tiles, one warpgroup, 3 stages; tails in M, N
+    # and K (zero-filled tensor copies, 64B swizzle for A's 64-byte rows, 128B for B), fence /
+    # 2 x m64n64k16 / commit / wait_group 1 per stage, the fragments into a swizzled shared
+    # tile after wait_group 0 + __syncthreads, one clipped tensor store
+    "gemm_wgmma_136x72x80": lambda: gemm_wgmma(136, 72, 80, tile=(64, 64, 32), warpgroups=1, stages=3),
 }
 
 

@@ -1,6 +1,7 @@
 """tvm-tma: Hopper Tensor Memory Accelerator lowering for Apache TVM TensorIR.
 
-Importing this package registers the ``"tma"`` TIR pipeline::
+Importing this package registers the ``"tma"`` TIR pipeline (and makes the wgmma tensor
+intrinsics of :mod:`tvm_tma.tensor_intrin` available)::
 
     import tvm, tvm_tma
     ex = tvm.compile(mod, target=tvm.target.Target({"kind": "cuda", "arch": "sm_90a"}),
@@ -20,7 +21,7 @@ from .report import copy_report
 __all__ = ["TMAError", "copy_report", "memcpy", "p2p", "rules"]
 
 if not _RUNTIME_ONLY:
-    from . import codegen, dlight, pipeline, schedule, transforms
+    from . import codegen, dlight, pipeline, schedule, tensor_intrin, transforms
 
     pipeline.register()
-    __all__ += ["codegen", "dlight", "pipeline", "schedule", "transforms"]
+    __all__ += ["codegen", "dlight", "pipeline", "schedule", "tensor_intrin", "transforms"]

@@ -60,6 +60,11 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
         # arrivals and expect_tx bytes per phase, wait parities), while blocks still carry it.
         passes.append(transforms.VerifyMBarrierProtocol())
     passes += [
+        # tvm-tma: wgmma operands encoded, and none overwritten while a group may read it.
+        transforms.VerifyWgmma(),
+        # tvm-tma: wgmma accumulator fragments (128 rows, one per thread of the warpgroup) become
+        # each thread's own registers, while buffers are still multi-dimensional.
+        transforms.LowerWarpgroupFragments(),
         s_tir.transform.TransformMmaBufferLayout(),
         s_tir.transform.LowerOpaqueBlock(),
         tirx.transform.FlattenBuffer(),

@@ -4,7 +4,9 @@ The lowering passes never compare against bare numbers: they look a rule up here
 it by name (in :class:`tvm_tma.errors.TMAError` and in the copy report), so a fallback or an
 error always says which rule decided it. Sources name the PTX ISA (9.0, CUDA 13.0) instruction section that states each rule, or for
 the tensor-map rules (``tensor_map_*``) the CUDA driver API's ``cuTensorMapEncodeTiled``
-parameter that states it.
+parameter that states it. The ``wgmma_*`` rules cite the wgmma sections by their numbers in
+the PTX ISA 8.x (9.7.15.x, "Asynchronous Warpgroup Level Matrix Multiply-Accumulate
+Instructions"); ISA 9.0 numbers the same sections 9.7.17.x, as TVM 0.27's ptx table cites them.
 """
 
 from __future__ import annotations
@@ -107,6 +109,37 @@ _RULES = (
     Rule("swizzle_access", 0, "", "tvm-tma swizzled tile layout (transforms/swizzle.py)",
          "a swizzled tile is accessed by elements, cp.async, tensor copies or ldmatrix (at most "
          "16 contiguous bytes per access), never through a pointer to a longer run"),
+    # wgmma.mma_async (PTX ISA 9.7.15, Asynchronous Warpgroup Level Matrix Multiply-Accumulate).
+    Rule("wgmma_shape", 256, "columns (N)", "PTX ISA 9.7.15.2 (Matrix Shape); 9.7.15.5.2 (wgmma.mma_async)",
+         "an instruction computes m64nNk16 for 16-bit inputs: M = 64 rows, N a multiple of 8 from 8 "
+         "to 256, K = 16"),
+    Rule("wgmma_dtype", 16, "bits per input element", "PTX ISA 9.7.15.5.2 (wgmma.mma_async: .atype, "
+         ".btype, .dtype; imm-trans-a, imm-trans-b)",
+         "inputs are f16 with an f32 or f16 accumulator, or bf16 with an f32 accumulator; an MN-major "
+         "(transposed) operand in shared memory is allowed only for these 16-bit types"),
+    Rule("wgmma_arch", 90, "sm version", "PTX ISA 9.7.15.5.2 (wgmma.mma_async, Target ISA notes: "
+         "requires sm_90a)",
+         "wgmma instructions exist on the architecture-specific target sm_90a only"),
+    Rule("wgmma_warpgroup", 128, "threads", "PTX ISA 9.7.15.1 (Warpgroup); 9.7.15.5.2 (.sync.aligned)",
+         "a warpgroup is 4 contiguous warps, the first one's rank a multiple of 4, executing each "
+         "wgmma instruction alike: tvm-tma puts its 128 threads on threadIdx.x and the warpgroups "
+         "along threadIdx.y"),
+    Rule("wgmma_operand_layout", 0, "", "PTX ISA 9.7.15.5.1.2 (Shared Memory Matrix Layout: swizzle "
+         "atoms, K-major and MN-major)",
+         "an operand in shared memory is in a canonical swizzled layout: a tile loaded by a swizzled "
+         "tensor copy (tvm_tma.schedule.swizzle, a 32, 64 or 128-byte span)"),
+    Rule("wgmma_descriptor_align", 16, "bytes", "PTX ISA 9.7.15.5.1.2.2 (Matrix Descriptor Format: "
+         "start address, base offset)",
+         "an operand starts 16-byte aligned and, with base offset 0, in the first 128 bytes of a "
+         "period of its swizzle pattern (1024, 512, 256 bytes for the 128, 64, 32-byte swizzle)"),
+    Rule("wgmma_in_flight", 0, "", "PTX ISA 9.7.15.7.3 (wgmma.wait_group: the shared memory operands "
+         "may be accessed only after the group completed); 9.7.15.7.1 (wgmma.fence)",
+         "a shared buffer version is overwritten by a producer only after every wgmma group that "
+         "reads it completed (wgmma.wait_group) in every warpgroup, ordered before the write by a "
+         "__syncthreads"),
+    Rule("shared_memory_capacity", 232448, "bytes", "CUDA C++ Programming Guide, Technical "
+         "Specifications per Compute Capability (9.0: 227 KB of shared memory per thread block)",
+         "a kernel's shared memory fits one thread block's share of the SM"),
     Rule("tensor_map_descriptor_align", 64, "bytes", "CUDA driver API, cuTensorMapEncodeTiled (tensorMap); "
          "PTX ISA, tensormap (.param / .const space)",
          "the CUtensorMap object is 64-byte aligned: TVM passes it as a "

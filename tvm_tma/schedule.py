@@ -5,6 +5,7 @@ from __future__ import annotations
 from tvm import s_tir, tirx
 
 from .transforms import bulk_store as _bulk_store
+from .transforms import lower_async_pipeline as _pipeline
 from .transforms import swizzle as _swizzle
 from .transforms.lower_bulk_copy_blocks import ANNOTATION
 
@@ -91,7 +92,7 @@ def _is_shared_copy(block: s_tir.SBlock) -> bool:
 
 
 def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_copies: int = 1,
-                 num_stores: int = 0, consumers_first: bool = False) -> None:
+                 num_stores: int = 0, consumers_first: bool = False, wgmma_in_flight: int | None = None) -> None:
     """Make ``loop`` a TMA pipeline of ``stages`` stages.
 
     ``loop``'s body must start with ``num_copies`` copy blocks into shared memory (what
@@ -112,6 +113,13 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
     ``k + stages - 1`` are issued: one tile fewer in flight, but a bulk store
     (:func:`bulk_store`) of tile ``k - 1`` gets a whole iteration to read its shared tile
     before that tile is loaded again (``cp.async.bulk.wait_group.read 1`` instead of ``0``).
+
+    ``wgmma_in_flight``: when the consumers issue ``wgmma.mma_async`` (tensorized with
+    :mod:`tvm_tma.tensor_intrin`), the groups each consumer stage leaves in flight
+    (``wgmma.wait_group N`` after its commit; default 1). 0 waits for every stage's MMAs
+    before going on; 1 overlaps them with the next stage. Either way a stage's copies wait
+    for the group that read the buffer they overwrite (:mod:`.transforms.lower_async_pipeline`):
+    with ``consumers_first`` that is the group a consumer already waited for.
     """
     if stages < 2:
         raise ValueError(f"tma_pipeline: stages: expected at least 2, got {stages}")
@@ -120,6 +128,9 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
         bound = f" bound to {for_loop.thread_binding.thread_tag}" if for_loop.thread_binding is not None else ""
         raise ValueError(f"tma_pipeline: loop {for_loop.loop_var.name}: expected a serial loop, got a "
                          f"{tirx.ForKind(for_loop.kind).name.lower()} loop{bound}")
+    if wgmma_in_flight is not None and not 0 <= wgmma_in_flight <= 7:
+        raise ValueError(f"tma_pipeline: wgmma_in_flight: expected 0 to 7 groups (wgmma.wait_group), "
+                         f"got {wgmma_in_flight}")
     children = sch.get_child_blocks(loop)
     blocks = [sch.get(child) for child in children]
     copies = [_is_shared_copy(block) for block in blocks]
@@ -136,3 +147,5 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
         order = [consumers + k for k in range(num_copies)] + list(range(consumers))
     sch.annotate(loop, "software_pipeline_order", order)
     sch.annotate(loop, "software_pipeline_async_stages", [0])
+    if wgmma_in_flight is not None:
+        sch.annotate(loop, _pipeline.WGMMA_IN_FLIGHT, wgmma_in_flight)

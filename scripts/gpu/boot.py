@@ -1,7 +1,7 @@
 """Run a script on the GPU machine with the runtime-only TVM that ``scripts/gpu/bundle.sh`` put
 in ``.gpu/site``:
 
-    python3 .gpu/boot.py script.py [args...]
+    python3 .gpu/boot.py [--precompile DIR]... script.py [args...]
 
 It puts ``.gpu/site`` first on ``sys.path`` (and ``PYTHONPATH``, for child processes), selects
 TVM's runtime-only mode, loads TVM's CUDA runtime library (runtime-only mode skips it) and
@@ -9,7 +9,15 @@ registers the CUDA compile callback: modules exported with ``export_library`` ho
 source, compiled here at load time by nvcc for ``sm_$TVM_TMA_CUDA_ARCH`` (``90a`` by default)
 with the flags of ``tvm_tma/codegen/nvcc.py``. Then it runs ``script.py`` as ``__main__``.
 ``TVM_TMA_BOOT`` holds this file's path, so that a script can start others through it.
+
+Compiled modules are cached by the SHA-256 of their source in ``$TVM_TMA_FATBIN_CACHE``
+(``/tmp/tvm_tma_fatbins`` by default), also across child processes. ``--precompile DIR``
+first compiles every ``*.cu`` under ``DIR`` into the cache on all CPU cores (``build.py``
+writes each exported module's CUDA beside it): a run of a hundred modules then loads them
+without waiting for nvcc one at a time.
 """
+import concurrent.futures
+import hashlib
 import ctypes
 import importlib.util
 import os
@@ -48,21 +56,40 @@ def _nvcc_flags():
 NVCC_FLAGS = _nvcc_flags()
 
 
+CACHE = pathlib.Path(os.environ.get("TVM_TMA_FATBIN_CACHE", "/tmp/tvm_tma_fatbins"))
+
+
 @tvm_ffi.register_global_func("tvm_callback_cuda_compile", override=True)
 def _compile_with_nvcc(code):
-    with tempfile.TemporaryDirectory() as tmp:
-        src, out = os.path.join(tmp, "kernel.cu"), os.path.join(tmp, "kernel.fatbin")
-        with open(src, "w") as f:
-            f.write(code)
-        proc = subprocess.run(["nvcc", "--fatbin", *NVCC_FLAGS, "-o", out, src], capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise RuntimeError(f"nvcc failed:\n{proc.stdout}{proc.stderr}")
-        with open(out, "rb") as f:
-            return f.read()
+    cached = CACHE / f"{hashlib.sha256(code.encode()).hexdigest()}.fatbin"
+    if not cached.is_file():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            src, out = os.path.join(tmp, "kernel.cu"), os.path.join(tmp, "kernel.fatbin")
+            with open(src, "w") as f:
+                f.write(code)
+            proc = subprocess.run(["nvcc", "--fatbin", *NVCC_FLAGS, "-o", out, src], capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise RuntimeError(f"nvcc failed:\n{proc.stdout}{proc.stderr}")
+            os.replace(out, cached)  # atomic: another process may compile the same source
+    return cached.read_bytes()
 
 
-if len(sys.argv) < 2:
+def _precompile(dirs: list[str]) -> None:
+    sources = sorted({p for d in dirs for p in pathlib.Path(d).rglob("*.cu")})
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:
+        list(pool.map(lambda path: _compile_with_nvcc(path.read_text()), sources))
+    print(f"boot: {len(sources)} CUDA sources compiled into {CACHE}", flush=True)
+
+
+args = sys.argv[1:]
+precompile = []
+while len(args) >= 2 and args[0] == "--precompile":
+    precompile.append(args[1])
+    args = args[2:]
+if not args:
     sys.exit(__doc__)
-script = sys.argv[1]
-sys.argv = sys.argv[1:]
-runpy.run_path(script, run_name="__main__")
+if precompile:
+    _precompile(precompile)
+sys.argv = args
+runpy.run_path(args[0], run_name="__main__")

@@ -132,13 +132,16 @@ def test_any_trip_count(stages):
             assert waits == [(str(i), "0") for i in range(len(waits))], (stages, trips, waits)
 
 
-def test_gemm_mma_schedule_emits_bulk_for_both_operands():
+def test_gemm_mma_schedule_emits_swizzled_tensor_copies_for_both_operands():
+    # Upstream's schedule pads the shared rows for ldmatrix (storage_align): the padding gives
+    # way to the swizzle of the tensor copy (A: 64-byte rows, B: 256-byte rows as two 128B boxes).
     from tvm_tma.kernels.gemm import gemm_mma
 
     with tvm_tma.copy_report() as report:
         src = cuda_source(gemm_mma())
-    assert {r.src for r in report} == {"A", "B"}
-    assert all(r.instruction == "cp.async.bulk" for r in report)
+    assert {(r.src, r.instruction, r.pieces, r.reason) for r in report} == {
+        ("A", "cp.async.bulk.tensor.2d (64B swizzle)", 1, "A_shared.dyn: padding replaced by 64B swizzle"),
+        ("B", "cp.async.bulk.tensor.2d (128B swizzle)", 2, "B_shared.dyn: padding replaced by 128B swizzle")}
     assert "cp_async_cg" not in src and "cp.async.cg" not in src
     # Steady state: stage k + 3 into slot (k+3) % 4, wait for stage k with parity (k / 4) % 2.
     assert "tma_bar_q0_ptr[((k_0_0 + 3) & 3)]" in src

@@ -1,11 +1,15 @@
-"""Upstream TVM's pipelined tensor-core GEMM: ``C = A @ B`` (fp16 in, fp32 out)."""
+"""Tensor-core GEMMs ``C = A @ B``: upstream TVM's pipelined ``mma.sync`` schedule
+(:func:`gemm_mma`) and a Hopper warpgroup-MMA schedule fed by TMA (:func:`gemm_wgmma`)."""
 
 from __future__ import annotations
 
 import tvm
 from tvm import te
 
-from ..schedule import swizzle
+from .. import rules
+from .. import tensor_intrin as intrin
+from ..errors import TMAError
+from ..schedule import bulk_store, swizzle, tma_pipeline
 
 
 def _ldmatrix_index_map(i, j):
@@ -64,3 +68,154 @@ def gemm_mma(n: int = 4096, *, i_factors: tuple[int, ...] = (1, 32, 1, 4, 2),
         sch.annotate(k0, ann_key="software_pipeline_order", ann_val=[0, 1, 2])
     sch.annotate(k0, ann_key="software_pipeline_async_stages", ann_val=[0])
     return sch.mod
+
+
+def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = "float32", *,
+               tile: tuple[int, int, int] = (128, 256, 64), warpgroups: int = 2, stages: int = 4,
+               wgmma_in_flight: int = 1, b_layout: str = "KN", raster: int = 1) -> tvm.IRModule:
+    """``C[m, n] = A[m, k] @ B`` on Hopper's warpgroup MMA: ``B`` is ``B[k, n]`` (``b_layout=
+    "KN"``, row-major as TVM's ``te_workload.matmul``) or ``B^T[n, k]`` (``"NK"``); fp16 or bf16
+    inputs, fp32 accumulation, ``out_dtype`` output (fp32, or the input type).
+
+    The schedule (TensorIR, :mod:`tvm_tma.tensor_intrin`, built with ``tir_pipeline="tma"``):
+    CTA ``(blockIdx.y, blockIdx.x)`` computes that ``BM x BN`` tile of ``C``, ``tile = (BM, BN, BK)``; its
+    ``warpgroups`` warpgroups (``threadIdx.y``, 128 threads each) own ``BM / warpgroups`` rows
+    each, as ``m64nBNk16`` instructions on their accumulators (``BM * BN / (128 * warpgroups)``
+    fp32 registers per thread, held by :func:`tvm_tma.tensor_intrin.wgmma_fill`). The ``k``
+    loop over ``BK``-wide slices is a ``stages``-stage TMA pipeline
+    (:func:`tvm_tma.schedule.tma_pipeline`, consumers first): each stage loads the ``BM x BK``
+    slice of A and the ``BK x BN`` slice of B by swizzled tensor copies
+    (:func:`tvm_tma.schedule.swizzle`: the widest span that tiles a row, 128 bytes for
+    ``BK = 64``) into one of ``stages`` shared buffers, and its consumer issues ``BK / 16``
+    wgmma per warpgroup from those buffers, committed as one group; ``wgmma_in_flight``
+    groups stay in flight (0: each stage waits for its own). After the loop each warpgroup
+    stores its fragments into a ``BM x BN`` shared tile (:func:`tvm_tma.tensor_intrin.wgmma_store`,
+    cast to ``out_dtype``; MergeSharedMemoryAllocations gives it the operand buffers' memory
+    when it fits), which one thread stores with a swizzled TMA tensor store
+    (:func:`tvm_tma.schedule.bulk_store`).
+
+    ``raster``: CTAs in groups of ``raster`` row tiles of one column tile (consecutive block
+    indices walk down ``raster`` row tiles, then the next column tile), so that the CTAs
+    running at once share their rows of A and columns of B in L2; with 1, row by row (a wave
+    reads all of B). The row tiles are padded to a multiple of ``raster`` (empty CTAs compute
+    zeros that are not stored).
+
+    Sizes need not be multiples of the tile: the operands are read as the zero-filled tiles
+    of ``A`` and ``B`` padded to whole tiles (the tensor copies of edge tiles fill the part
+    outside the matrices with zeros), and the edge tiles of ``C`` are stored clipped to the
+    matrix by the tensor map; the operands' rows must be a multiple of 16 bytes (``k``, and
+    ``n`` for ``"KN"``, multiples of 8), as tensor maps need. Raises :class:`tvm_tma.TMAError`
+    for a tile the instruction cannot compute (rules ``wgmma_shape``, ``wgmma_dtype``), shared
+    memory past ``shared_memory_capacity`` or rows a tensor map cannot stride
+    (``tensor_map_global_stride``).
+    """
+    bm, bn, bk = tile
+    if b_layout not in ("KN", "NK"):
+        raise ValueError(f"gemm_wgmma: b_layout: expected 'KN' (B[k, n]) or 'NK' (B^T[n, k]), got {b_layout!r}")
+    if out_dtype not in ("float32", dtype):
+        raise ValueError(f"gemm_wgmma: out_dtype: expected 'float32' or the input type {dtype!r}, got {out_dtype!r}")
+    if raster < 1:
+        raise ValueError(f"gemm_wgmma: raster: expected at least 1 row tile per group, got {raster}")
+    intrin.check_n(bn)
+    intrin.check_dtype(dtype)
+    rows = 64 * warpgroups
+    if warpgroups < 1 or bm % rows:
+        raise TMAError("wgmma_shape", f"tile M = {bm} with {warpgroups} warpgroup(s): expected a "
+                       f"multiple of {rows} (64 rows per instruction per warpgroup)")
+    if bk % intrin.K:
+        raise TMAError("wgmma_shape", f"tile K = {bk}: expected a multiple of {intrin.K} (K per instruction)")
+    _check_shared_memory(bm, bn, bk, stages, dtype, out_dtype)
+    unit = rules.limit("tensor_map_global_stride")
+    for name, size, row in (("A", "k", k), ("B", "n", n) if b_layout == "KN" else ("B", "k", k)):
+        if row * tvm.DataType(dtype).bits // 8 % unit:
+            raise TMAError("tensor_map_global_stride", f"{name}: rows of {row} {dtype} elements: expected a "
+                           f"multiple of {unit} bytes (wgmma reads its operands as tiles that tensor copies "
+                           f"load: {size} a multiple of {unit * 8 // tvm.DataType(dtype).bits})")
+    sch = tvm.s_tir.Schedule(te.create_prim_func(
+        _padded_matmul(m, n, k, dtype, out_dtype, (bm * raster, bn, bk), b_layout)))
+    compute = sch.get_sblock("C")
+    i, j, r = sch.get_loops(compute)
+    io, iw, ir, ii = sch.split(i, [None, warpgroups, bm // rows, intrin.M])
+    jo, jj = sch.split(j, [None, bn])
+    ko, k1, ki = sch.split(r, [None, bk // intrin.K, intrin.K])
+    sch.reorder(io, jo, iw, ko, k1, ir, ii, jj, ki)
+    mma = sch.blockize(ii)
+    if raster > 1:
+        group, row = sch.split(io, [None, raster])
+        sch.reorder(group, jo, row)
+        cta = sch.fuse(group, jo, row)
+        sch.bind(cta, "blockIdx.x")
+    else:
+        cta = jo
+        sch.bind(io, "blockIdx.y")
+        sch.bind(jo, "blockIdx.x")
+    sch.bind(iw, "threadIdx.y")
+    for operand in (0, 1):  # A, B: swizzled tensor copies into shared memory
+        copy = sch.cache_read(mma, operand, "shared.dyn")
+        sch.compute_at(copy, ko)
+        for pad in sch.get_producers(copy):
+            sch.compute_inline(pad)
+        _, ty, tx, vec = sch.split(sch.fuse(*sch.get_loops(copy)[-2:]), [None, warpgroups, intrin.THREADS, 8])
+        sch.bind(ty, "threadIdx.y")
+        sch.bind(tx, "threadIdx.x")
+        sch.vectorize(vec)
+        swizzle(sch, copy)
+    sch.set_scope(mma, 0, "local")  # the accumulators
+    fragments = sch.get_sblock("C_tile")  # accumulators -> shared tile (cast)
+    sch.reverse_compute_at(fragments, iw)
+    sch.set_scope(fragments, 0, "shared.dyn")
+    sch.split(sch.get_loops(fragments)[-2], [None, intrin.M])
+    store = sch.get_sblock("C_out")  # shared tile -> C, clipped to the matrix
+    sch.reverse_compute_at(store, cta)
+    lanes = 128 // tvm.DataType(out_dtype).bits  # 16-byte vectors
+    _, ty, tx, vec = sch.split(sch.fuse(*sch.get_loops(store)[-2:]), [None, warpgroups, intrin.THREADS, lanes])
+    sch.bind(ty, "threadIdx.y")
+    sch.bind(tx, "threadIdx.x")
+    sch.vectorize(vec)
+    bulk_store(sch, store)
+    swizzle(sch, store)
+    sch.decompose_reduction(mma, ko)
+    sch.transform_layout(mma, ("write", 0), intrin.fragment_layout(bn))
+    sch.tensorize(sch.get_loops(sch.get_sblock("C_init"))[-2], intrin.wgmma_fill(bn))
+    sch.tensorize(sch.get_loops(compute)[-3], intrin.wgmma_sync(bn, dtype, "MN" if b_layout == "KN" else "K"))
+    sch.tensorize(sch.get_loops(fragments)[-2], intrin.wgmma_store(bn, out_dtype))
+    sch.unroll(k1)
+    tma_pipeline(sch, ko, stages=stages, num_copies=2, consumers_first=True, wgmma_in_flight=wgmma_in_flight)
+    return sch.mod
+
+
+def _padded_matmul(m: int, n: int, k: int, dtype: str, out_dtype: str, tile: tuple[int, int, int],
+                   b_layout: str) -> list[te.Tensor]:
+    """``[A, B, C_out]``: ``C`` (fp32) over the sizes rounded up to multiples of ``tile`` from
+    the zero-padded operands, ``C_tile`` its cast to ``out_dtype``, ``C_out`` the ``m x n`` part."""
+    mp, np_, kp = (-(-size // t) * t for size, t in zip((m, n, k), tile))
+    a = te.placeholder((m, k), dtype, name="A")
+    b = te.placeholder((k, n) if b_layout == "KN" else (n, k), dtype, name="B")
+    zero = tvm.tirx.const(0, dtype)
+
+    def padded(x, shape, name):
+        if tuple(x.shape) == shape:
+            return x
+        return te.compute(shape, lambda *i: tvm.tirx.if_then_else(
+            tvm.tirx.all(*[v < e for v, e in zip(i, x.shape)]), x[i], zero), name=f"{name}_pad")
+
+    ap = padded(a, (mp, kp), "A")
+    bp = padded(b, (kp, np_) if b_layout == "KN" else (np_, kp), "B")
+    r = te.reduce_axis((0, kp), name="k")
+    b_at = (lambda j: bp[r, j]) if b_layout == "KN" else (lambda j: bp[j, r])
+    c = te.compute((mp, np_), lambda i, j: te.sum(ap[i, r].astype("float32") * b_at(j).astype("float32"), axis=r),
+                   name="C")
+    c_tile = te.compute((mp, np_), lambda i, j: c[i, j].astype(out_dtype), name="C_tile")
+    c_out = te.compute((m, n), lambda i, j: c_tile[i, j], name="C_out")
+    return [a, b, c_out]
+
+
+def _check_shared_memory(bm: int, bn: int, bk: int, stages: int, dtype: str, out_dtype: str) -> None:
+    """Rule ``shared_memory_capacity``: the operand rings, or the output tile where it is
+    larger (MergeSharedMemoryAllocations gives the tile the rings' memory once the loop is done)."""
+    ring = stages * (bm + bn) * bk * tvm.DataType(dtype).bits // 8
+    out = bm * bn * tvm.DataType(out_dtype).bits // 8
+    if max(ring, out) > rules.limit("shared_memory_capacity"):
+        raise TMAError("shared_memory_capacity", f"tile {bm}x{bn}x{bk}, {stages} stages: expected at most "
+                       f"{rules.limit('shared_memory_capacity')} bytes of shared memory, got {max(ring, out)} "
+                       f"(operand rings {ring}, output tile {out}; fewer stages or a smaller tile)")

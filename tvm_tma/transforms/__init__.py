@@ -3,8 +3,10 @@
 from .align_shared import AlignSharedMemory
 from .lower_async_pipeline import LowerAsyncPipelineToMBarrier, RejectNestedPipelines
 from .lower_bulk_copy_blocks import LowerBulkCopyBlocks
+from .lower_warpgroup_fragments import LowerWarpgroupFragments
 from .tensor_map_cache import CacheTensorMapEncodes
 from .verify_mbarrier_protocol import VerifyMBarrierProtocol
+from .verify_wgmma import VerifyWgmma
 
-__all__ = ["AlignSharedMemory", "CacheTensorMapEncodes", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks", "RejectNestedPipelines",
-           "VerifyMBarrierProtocol"]
+__all__ = ["AlignSharedMemory", "CacheTensorMapEncodes", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks",
+           "LowerWarpgroupFragments", "RejectNestedPipelines", "VerifyMBarrierProtocol", "VerifyWgmma"]

@@ -250,7 +250,11 @@ def plan_copy(
     ``bulk_min_run``): the copy engine takes one request per run, and many small requests are
     slower than per-thread cp.async. A copy predicated by a tail (``i < n``) is a :class:`GuardedPlan`
     when its whole box is bulk-legal (``ignore_tail`` plans that box), or a
-    :class:`TensorPlan` when the tail is the buffer's bounds. ``maps``: the PrimFunc's
+    :class:`TensorPlan` when the tail is the buffer's bounds. A load that zero-fills
+    (``S[...] = if_then_else(c, A[...], 0)``, what ``pad_einsum`` makes) is planned the same
+    way with ``c`` as its tail: a tensor copy when ``c`` is ``A``'s bounds (the hardware
+    zero-fills the part of the box outside them), else bulk copies of whole tiles and the
+    zero-filling ``cp.async`` for the others. ``maps``: the PrimFunc's
     tensor maps (``None``: no tensor maps); ``edge`` asks for a tensor map also for a tile
     that is one run (it may cross the buffer's edge).
     """
@@ -295,10 +299,11 @@ def plan_copy(
     shape = [c for c in terms if all(_in(v, iters) for v in free_vars(c))]
     tails = [c for c in terms if not all(_in(v, iters) for v in free_vars(c))] + fills
     if tails and not ignore_tail:
-        uniform = not any(uses_var(c, iters) for c in tails)
+        # (a zero-fill writes zeros where it fails: never a reason to skip the tile)
+        uniform = not fills and not any(uses_var(c, iters) for c in tails)
         whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True,
                           maps=maps, edge=not uniform)
-        if uniform and not fills and isinstance(whole, (BulkPlan, TensorPlan)):
+        if uniform and isinstance(whole, (BulkPlan, TensorPlan)):
             return GuardedPlan(whole, None, all_of(tails))
         if isinstance(whole, TensorPlan):
             if _tail_is_bounds(tails, g_idx, g_buf, dom, analyzer):

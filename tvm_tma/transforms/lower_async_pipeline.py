@@ -58,6 +58,25 @@ dynamic epilogue become a loop over the stages not yet waited for. A pipelined l
 another pipelined loop is rejected before InjectSoftwarePipeline flattens it
 (:func:`RejectNestedPipelines`, rule ``pipeline_nesting``).
 
+A consumer stage that issues ``wgmma.mma_async`` (tensorized with :mod:`tvm_tma.tensor_intrin`)
+reads its buffer version asynchronously, until a ``wgmma.wait_group`` retires its group; the
+``__syncthreads`` before a producer knows nothing of that. Such a stage waits for the stage
+whose version its descriptors point into (at least), and becomes, with ``N`` the pipelined
+loop's ``tvm_tma.wgmma_in_flight`` annotation (default 1, set by
+:func:`tvm_tma.schedule.tma_pipeline`)::
+
+    mbarrier.try_wait.parity ...                 # the stage's copies landed
+    wgmma.fence; <its wgmma.mma_async>; wgmma.commit_group
+    wgmma.wait_group N                           # N groups left in flight
+
+A producer overwriting version ``G % V`` first waits for the group of consumer ``G - V``, the
+last to read it, when the consumers may have left it in flight (``wgmma.wait_group P``, ``P``
+the groups committed since, ahead of its ``__syncthreads``: consumers ordered first and
+``N <= 1`` need none); after the last stage, ``wgmma.wait_group 0`` and a ``__syncthreads``
+come before anything else (the accumulators are read, the buffers' memory may be reused).
+Queues of wgmma stages keep the ``__syncthreads`` guard under ``overwrite_guard=
+"empty_barriers"``. :func:`.verify_wgmma.VerifyWgmma` checks the result.
+
 Raises :class:`tvm_tma.TMAError` for a target below sm_90 (rule ``min_arch``) and for
 async stages that are not copies. Every copy is reported (:func:`tvm_tma.copy_report`).
 """
@@ -83,6 +102,7 @@ from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, fl
                         issuing_threads, mbarrier_buffer, peel_copy, plan_copy, report_plan,
                         stock_record, uses_bulk, uses_cp_async, wait_parity, writes_synchronously)
 from .tensor_map import TensorMaps
+from .wgmma import DESCRIPTOR_OP, contains_mma, wait_group
 
 COMMIT = "async_commit_queue_scope"
 WAIT = "async_wait_queue_scope"
@@ -94,6 +114,7 @@ OVERWRITE_GUARDS = ("cta_barrier", "empty_barriers")
 REFUSED = ("min_arch", "pipeline_nesting")
 """Rules whose failure is the user's to fix (a target below sm_90, an async pipeline in an
 async pipeline, which stock TVM refuses too): raised. Any other keeps stock TVM's lowering."""
+WGMMA_IN_FLIGHT = "tvm_tma.wgmma_in_flight"
 
 
 def target_arch(func: tirx.PrimFunc) -> int | None:
@@ -260,6 +281,11 @@ class _Region:
     # Plans by copy statement, shared by the dry runs and the lowering of one pipeline (a
     # statement is the same object in each, under the same loop bounds).
     plans: dict = field(default_factory=dict)
+    # Queues whose consumer stages issue wgmma.mma_async (one group per stage), and the groups
+    # each stage leaves in flight (wgmma.wait_group N after its commit).
+    wgmma_queues: set = field(default_factory=set)
+    wgmma_in_flight: int = 1
+    wgmma_pending: bool = False  # a wgmma group may be in flight here
 
     def slot(self, queue: _Queue, group: tirx.PrimExpr, ring: tirx.Buffer | None = None) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
@@ -364,9 +390,57 @@ class _Region:
             guard = self.empty_guard(queue, group, plans)
         if self.dry_run:  # only the state matters
             return [tirx.Evaluate(0)]
-        return emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate), before_sync,
-                          arrive_noinc=key in self.noinc, maps=self.maps, overwrite_guard=guard,
-                          expect_arrival=key in self.bulk_queues)
+        stage = emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate), before_sync,
+                           arrive_noinc=key in self.noinc, maps=self.maps, overwrite_guard=guard,
+                           expect_arrival=key in self.bulk_queues)
+        return self.wgmma_guard(key, group) + stage
+
+    def wgmma_guard(self, key: tuple[int, int], group: tirx.PrimExpr) -> list[tirx.Stmt]:
+        """Before stage ``G`` overwrites version ``G % V`` (ahead of its overwrite guard, so
+        that the guard orders every warpgroup's wait before the copy): the wait for the wgmma
+        group of consumer ``G - V``, the last to read that version, where the consumers' own
+        ``wgmma.wait_group N`` may have left it in flight::
+
+            wgmma.wait_group P     # P = groups committed since: (last consumer) - (G - V)
+
+        Nothing when no consumer of the queue issues wgmma, when ``G - V`` is before the first
+        iteration, or when ``P >= N``; ``P`` 0 when it is not a constant."""
+        if key[0] not in self.wgmma_queues:
+            return []
+        queue = self.queues[key]
+        reader = self.analyzer.simplify(group - queue.versions)
+        if self.analyzer.can_prove(reader < 0):
+            return []
+        pending = self.simplify_cases(queue.waited - reader)
+        pending = int(pending) if isinstance(pending, tirx.IntImm) else 0
+        if pending >= self.wgmma_in_flight:
+            return []
+        return [wait_group(max(pending, 0))]
+
+    def wgmma_stage(self, body: tirx.Stmt) -> tuple[tirx.Stmt, list[tirx.Stmt]]:
+        """A consumer stage that issues wgmma: ``body`` behind a fence (the accumulators were
+        written by other instructions, the fill, before the first group), and what follows it,
+        also where the stage is predicated off (an empty group keeps the count uniform)::
+
+            wgmma.fence; <body>
+            wgmma.commit_group
+            wgmma.wait_group N     # N groups stay in flight (the pipeline's wgmma_in_flight)
+        """
+        fence = tirx.Evaluate(ptx.op("wgmma.fence.sync.aligned")())
+        after = [tirx.Evaluate(ptx.op("wgmma.commit_group.sync.aligned")()), wait_group(self.wgmma_in_flight)]
+        self.wgmma_pending = True
+        return tirx.SeqStmt([fence, body]), after
+
+    def wgmma_retire(self) -> list[tirx.Stmt]:
+        """After the last wgmma stage, before anything else: every group complete, in every
+        warpgroup, before the accumulators are read or the shared memory its stages read is
+        used again (MergeSharedMemoryAllocations may give it to a later buffer)::
+
+            wgmma.wait_group 0
+            __syncthreads()
+        """
+        self.wgmma_pending = False
+        return [wait_group(0), tirx.Evaluate(T.tvm_storage_sync("shared"))]
 
     def empty_guard(self, queue: _Queue, group: tirx.PrimExpr, plans) -> list[tirx.Stmt]:
         """What stage ``G`` does before its copies overwrite version ``G % V``, in place of a
@@ -431,7 +505,10 @@ class _Region:
     def lower_wait(self, wait: tirx.AttrStmt) -> tirx.Stmt:
         """``wait_group N`` after stage ``last``: wait for every stage in (waited, last - N]."""
         waits, inner = self.waits(wait)
-        return seq(waits + [self.lower(inner)])
+        body, after = self.lower(inner), []
+        if int(wait.value) in self.wgmma_queues:
+            body, after = self.wgmma_stage(body)
+        return seq(waits + [body] + after)
 
     def waits(self, wait: tirx.AttrStmt) -> tuple[list[tirx.Stmt], tirx.Stmt]:
         """The barrier waits of ``wait`` and the (not yet lowered) statement they guard."""
@@ -448,7 +525,14 @@ class _Region:
                 # Nothing committed yet (a consumer ordered before the first producer, predicated
                 # off there): like cp.async.wait_group with no groups, there is nothing to wait for.
                 return [], inner.body
-            return self.wait_until(queue, self.analyzer.simplify(queue.last - pending)), inner.body
+            target = self.analyzer.simplify(queue.last - pending)
+            read = _wgmma_read_version(inner.body) if q in self.wgmma_queues else None
+            if read is not None:
+                # A wgmma stage waits at least for the stage whose buffer version it reads: with
+                # its consumers ordered before two copy blocks, InjectSoftwarePipeline counts each
+                # copy as a group of its own and allows twice the stages in flight.
+                target = self.simplify_cases(tirx.Max(target, cast_to(str(target.ty), read)))
+            return self.wait_until(queue, target), inner.body
         if self.positions.get(q) is None:
             return [], inner.body
         # All but the last ``pending`` commits of the queue, at ``m`` per iteration: site ``j``
@@ -507,6 +591,8 @@ class _Region:
         if isinstance(stmt, tirx.SeqStmt):
             lowered = []
             for child in stmt.seq:
+                if self.wgmma_pending and not _has_attr(child, (COMMIT, WAIT)):
+                    lowered += self.wgmma_retire()  # leaving the pipeline's stages
                 wait = self.guard_writes(child)
                 if wait is not None and _is_commit(child):
                     self.before_sync = wait
@@ -518,7 +604,7 @@ class _Region:
             return self.lower_store(stmt)
         if isinstance(stmt, s_tir.SBlockRealize):
             block, predicate = stmt.block, stmt.predicate
-            waits = []
+            waits, wgmma_after = [], []
             if isinstance(block.body, tirx.AttrStmt) and block.body.attr_key == COMMIT:
                 body, predicate = self.lower_commit(block.body, predicate), tirx.const(True)
             elif isinstance(block.body, tirx.AttrStmt) and block.body.attr_key == WAIT:
@@ -527,6 +613,8 @@ class _Region:
                 # the waited stages stay the same at run time as in this program-order count.
                 waits, inner = self.waits(block.body)
                 body = self.lower(inner)
+                if int(block.body.value) in self.wgmma_queues:
+                    body, wgmma_after = self.wgmma_stage(body)
             else:
                 body = self.lower(block.body)
             new_block = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint,
@@ -542,7 +630,7 @@ class _Region:
                 return seq(waits + [tirx.IfThenElse(
                     predicate, s_tir.SBlockRealize(stmt.iter_values, tirx.const(True), new_block),
                     tirx.IfThenElse(tid == 0, seq([empty] * groups), None))])
-            return seq(waits + [s_tir.SBlockRealize(stmt.iter_values, predicate, new_block)])
+            return seq(waits + [s_tir.SBlockRealize(stmt.iter_values, predicate, new_block)] + wgmma_after)
         if isinstance(stmt, tirx.For):
             return self.lower_loop(stmt)
         if _has_attr(stmt, (COMMIT, WAIT)) or has_marked(stmt):
@@ -610,7 +698,8 @@ class _Region:
                               stores=self.stores.copy(), generic_writes=set(self.generic_writes),
                               guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps,
                               empty_queues=self.empty_queues, bulk_queues=self.bulk_queues,
-                              sites=self.sites, positions=dict(self.positions), plans=self.plans)
+                              sites=self.sites, positions=dict(self.positions), plans=self.plans,
+                              wgmma_queues=self.wgmma_queues, wgmma_in_flight=self.wgmma_in_flight)
                 dry.queues = {key: _Queue(x.barrier, x.versions, x.last, x.waited, empty=x.empty)
                               for key, x in self.queues.items()}
                 dry.lower(loop.body)
@@ -666,6 +755,8 @@ class _Region:
         before, after = barrier_setup(rings, self.threads, maps)
         if self.stores.reads:
             after = [wait_all(self.threads)] + after
+        if self.wgmma_pending:  # (the teardown's __syncthreads follows)
+            after = [wait_group(0)] + after
         return before, after
 
 
@@ -699,6 +790,39 @@ def _in_flight_before_first_wait(stmt, counts: dict[int, int], waited: set[int],
         _in_flight_before_first_wait(stmt.block.body, counts, waited, scale)
     elif isinstance(stmt, tirx.AttrStmt):
         _in_flight_before_first_wait(stmt.body, counts, waited, scale)
+
+
+def _wgmma_queues(seq: tirx.Stmt) -> set[int]:
+    """The queues whose consumer stages issue ``wgmma.mma_async``."""
+    return {int(wait.value) for wait in attrs_with_key(seq, (WAIT,)) if contains_mma(wait.body)}
+
+
+def _wgmma_read_version(stage: tirx.Stmt) -> tirx.PrimExpr | None:
+    """The iteration ``E`` whose ring version ``E % V`` the wgmma descriptors of a consumer
+    stage point into (``None`` when they point into no ring)."""
+    found = []
+
+    def on_call(call):
+        if isinstance(call.op, tvm.ir.Op) and call.op.name == DESCRIPTOR_OP:
+            load = call.args[0].args[0]
+            found.append(version(load.source, load.indices))
+
+    tvm_ffi.structural_walk(stage, (tvm.ir.Call, on_call))
+    versions = [v for v in found if v is not None]
+    for other in versions[1:]:
+        if not tvm_ffi.structural_equal(other, versions[0]):
+            raise TMAError("pipeline_model", f"a wgmma stage reads ring versions {versions[0]} and {other}: "
+                           "expected the buffers of one stage")
+    return versions[0] if versions else None
+
+
+def _wgmma_in_flight(seq: tirx.Stmt) -> int:
+    """The wgmma groups a consumer stage leaves in flight: the pipelined loop's annotation
+    ``WGMMA_IN_FLIGHT`` (set by :func:`tvm_tma.schedule.tma_pipeline`), 1 without one."""
+    found = []
+    tvm_ffi.structural_walk(seq, (tirx.For, lambda f: found.append(int(f.annotations[WGMMA_IN_FLIGHT]))
+                                  if WGMMA_IN_FLIGHT in f.annotations else None))
+    return found[0] if found else 1
 
 
 def _has_thread_loop(stmt) -> bool:
@@ -806,9 +930,10 @@ class _Lowering:
         # .noinc arrival per thread for cp.async, __syncthreads for ordinary writes), in every
         # phase: from the plans of its copies, or, where bulk stores wait before stages (the
         # waits depend on program order), from a first, dry lowering.
+        wgmma = {"wgmma_queues": _wgmma_queues(seq), "wgmma_in_flight": _wgmma_in_flight(seq)}
         probe = _Region(self.func_name, threads, name, dry_run=True, min_run_bytes=self.min_run_bytes,
                         in_flight=in_flight, generic_writes=set(generic), maps=self.maps, sites=sites,
-                        plans={})
+                        plans={}, **wgmma)
         if has_marked(seq):
             probe.lower(seq)
         else:
@@ -824,10 +949,12 @@ class _Lowering:
         noinc = {q for q, x in probe.queues.items() if x.fallback}
         empty = set()
         if self.overwrite_guard == "empty_barriers":
-            empty = {q for q, x in probe.queues.items() if not x.cta_sync}  # (fallbacks: cta_sync)
+            # (fallbacks: cta_sync; wgmma stages keep the __syncthreads that orders every
+            # warpgroup's wgmma.wait_group before the copies, as VerifyWgmma models it)
+            empty = {k for k, x in probe.queues.items() if not x.cta_sync and k[0] not in wgmma["wgmma_queues"]}
         region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
                          generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty,
-                         bulk_queues=bulk, sites=sites, plans=probe.plans)
+                         bulk_queues=bulk, sites=sites, plans=probe.plans, **wgmma)
         body = region.lower(seq)
         before, after = region.setup(self.maps.take_used() if self.maps is not None else [])
         rings = [r for q in region.queues.values() for r in (q.barrier, q.empty) if r is not None]

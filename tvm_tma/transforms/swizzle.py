@@ -16,7 +16,10 @@ indices in the schedule and becomes the physical position here), ``address_of`` 
 logical start is its physical start), and the ``tvm_access_ptr`` of ``ldmatrix`` (per-thread
 rows of 16 bytes). Any other pointer access of a swizzled tile (a 1-D bulk copy, an
 ``access_ptr`` read by anything but ``ldmatrix``) could read across chunks, and raises
-:class:`tvm_tma.TMAError` (rule ``swizzle_access``).
+:class:`tvm_tma.TMAError` (rule ``swizzle_access``). A wgmma operand's descriptor request
+(``tvm_tma.wgmma_descriptor``, :mod:`.wgmma`) becomes the matrix descriptor of this layout: the
+swizzle mode and byte offsets from the tile's span and box height, the start where the
+operand's first element is.
 
 TVM 0.27 has a related pass, ``s_tir.transform.InjectPermutedLayout`` (the
 ``permuted_layout`` block annotation); its 8x8 permutation is the 128-byte swizzle only for
@@ -38,6 +41,7 @@ from tvm.ir.expr import TensorLoad as BufferLoad
 
 from .. import rules
 from ..errors import TMAError
+from . import wgmma
 from ._ir import data_owner, elem_bytes, walk
 
 ANNOTATION = "tvm_tma.swizzle"
@@ -102,6 +106,13 @@ class SwizzledTile:
                            f"{rules.limit('swizzle_tile')} tile rows for a {self.span}-byte swizzle, "
                            f"got {self.rows}")
 
+    def boxed(self, offset: tirx.PrimExpr) -> tirx.PrimExpr:
+        """The element offset, from the tile's start, of logical element ``offset``
+        (row-major ``rows`` x ``cols``) in the boxes side by side, before the swizzle."""
+        w = self.box_cols
+        row, col = tirx.floordiv(offset, self.cols), tirx.floormod(offset, self.cols)
+        return tirx.floordiv(col, w) * (self.rows * w) + row * w + tirx.floormod(col, w)
+
     def physical(self, offset: tirx.PrimExpr) -> tirx.PrimExpr:
         """The element offset, from the tile's start, where logical element ``offset``
         (row-major ``rows`` x ``cols``) is stored.
@@ -110,9 +121,7 @@ class SwizzledTile:
         the 128-byte segment: ``q * L + (r ^ chunk(q))`` for the offset ``q * L + r``, with ``L``
         elements per 128 bytes. Given loop ranges, ``q`` and ``r`` simplify to affine terms and
         the XOR operand to a thread-dependent constant, which keeps ldmatrix addressing cheap."""
-        w = self.box_cols
-        row, col = tirx.floordiv(offset, self.cols), tirx.floormod(offset, self.cols)
-        boxed = tirx.floordiv(col, w) * (self.rows * w) + row * w + tirx.floormod(col, w)
+        boxed = self.boxed(offset)
         per_128 = 128 // self.elem_bytes  # elements per 128-byte segment
         seg, within = tirx.floordiv(boxed, per_128), tirx.floormod(boxed, per_128)
         chunk = tirx.floormod(seg, self.span // 16) * (16 // self.elem_bytes)
@@ -121,13 +130,22 @@ class SwizzledTile:
     def _tile_shape(self) -> list[tirx.PrimExpr]:
         return list(self.buffer.shape)[-self.tile_ndim:]
 
-    def remap_indices(self, indices, analyzer: arith.Analyzer) -> list[tirx.PrimExpr]:
-        """Physical indices of ``buffer[indices]`` (same shape, tile dimensions permuted)."""
-        lead, tile = list(indices)[:-self.tile_ndim], list(indices)[-self.tile_ndim:]
+    def tile_offset(self, indices) -> tirx.PrimExpr:
+        """The logical (row-major) element offset of ``buffer[indices]`` in its tile."""
+        tile = list(indices)[-self.tile_ndim:]
         flat = tirx.const(0, str(tile[0].ty))
         for idx, extent in zip(tile, self._tile_shape()):
             flat = flat * extent + idx
-        phys = analyzer.simplify(self.physical(flat))
+        return flat
+
+    def remap_indices(self, indices, analyzer: arith.Analyzer) -> list[tirx.PrimExpr]:
+        """Physical indices of ``buffer[indices]`` (same shape, tile dimensions permuted)."""
+        return self.indices_at(indices, self.physical(self.tile_offset(indices)), analyzer)
+
+    def indices_at(self, indices, offset: tirx.PrimExpr, analyzer: arith.Analyzer) -> list[tirx.PrimExpr]:
+        """The indices of element ``offset`` of the tile that ``buffer[indices]`` is in."""
+        lead = list(indices)[:-self.tile_ndim]
+        phys = analyzer.simplify(offset)
         out = []
         for extent in reversed(self._tile_shape()):
             out.append(analyzer.simplify(tirx.floormod(phys, extent)))
@@ -223,6 +241,10 @@ def rewrite_accesses(body: tirx.Stmt, tiles: list[SwizzledTile]) -> tirx.Stmt:
 
     def on_call(call, mutator):
         name = call.op.name if isinstance(call.op, tvm.ir.Op) else ""
+        if name == wgmma.DESCRIPTOR_OP:
+            load = call.args[0].args[0]  # T.address_of(S[...])
+            tile = tile_of(load.source)
+            return wgmma_descriptor(tile, load, wgmma.Major(int(call.args[1])), analyzer) if tile else call
         tile = _access_ptr_tile(call.args[5], tile_of) if name == LDMATRIX else None
         if tile is not None:
             ptr = call.args[5]
@@ -240,6 +262,20 @@ def rewrite_accesses(body: tirx.Stmt, tiles: list[SwizzledTile]) -> tirx.Stmt:
 
     return tvm_ffi.structural_mutate(body, [(BufferLoad, on_load), (tirx.BufferStore, on_store),
                                             (tvm.ir.Call, on_call)])
+
+
+def wgmma_descriptor(tile: SwizzledTile, start: BufferLoad, major, analyzer: arith.Analyzer) -> tirx.PrimExpr:
+    """The wgmma matrix descriptor of the operand of ``tile`` whose logical first element is
+    ``start`` (:mod:`.wgmma`): its fields from the tile's span and box height, its start the
+    element's position in the boxes, where the swizzle leaves the first line of a period."""
+    boxed = tile.boxed(tile.tile_offset(start.indices))
+    wgmma.check_start(tile.buffer.name, analyzer.simplify(boxed * tile.elem_bytes), tile.span, analyzer)
+    descriptor = wgmma.describe(tile.span, tile.rows, major)
+    flat = tirx.const(0, str(boxed.ty))
+    for idx, extent in zip(tile.indices_at(start.indices, boxed, analyzer), tile.buffer.shape):
+        flat = flat * extent + idx
+    # An access pointer, not address_of: MergeSharedMemoryAllocations sees the buffer used here.
+    return descriptor.encode(tile.buffer.access_ptr("r", offset=analyzer.simplify(flat)))
 
 
 def _access_ptr_tile(expr, tile_of) -> SwizzledTile | None:

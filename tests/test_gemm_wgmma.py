@@ -1,0 +1,165 @@
+"""kernels.gemm_wgmma: what its copies become, its shared memory, the tiles and types it refuses,
+and the benchmarked variants through nvcc for sm_90a without register spills."""
+
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pytest
+import tvm
+import tvm_ffi
+from tvm import tirx
+
+import tvm_tma
+from tvm_tma import TMAError
+from tvm_tma.codegen import SM90A, kernel_source, nvcc_flags
+from tvm_tma.kernels import gemm_wgmma
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
+import cases  # noqa: E402
+
+
+def test_edge_tiles_are_tensor_copies():
+    """Sizes that are no tile multiples: zero-filled operand tiles and the clipped output
+    tile are all tensor copies, swizzled (A and B rows of 128 bytes, C rows of 1 KiB as eight
+    128-byte boxes)."""
+    with tvm_tma.copy_report() as report:
+        tvm.compile(gemm_wgmma(200, 264, 136), target=tvm.target.Target(SM90A), tir_pipeline="tma")
+    kinds = {(r.src, r.dst, r.instruction, r.rule) for r in report}
+    assert kinds == {("A", "A_pad_shared.dyn", "cp.async.bulk.tensor.2d (128B swizzle)", ""),
+                     ("B", "B_pad_shared.dyn", "cp.async.bulk.tensor.2d (128B swizzle)", ""),
+                     ("C_tile_shared.dyn", "C_out", "cp.async.bulk.tensor.2d (128B swizzle)", "")}
+
+
+def merged_shared_bytes(mod: tvm.IRModule) -> int:
+    """The dynamic shared memory of the kernel after MergeSharedMemoryAllocations."""
+    passes = tvm_tma.pipeline._passes({}, {})
+    names = [p.info.name for p in passes]
+    with tvm.transform.PassContext():
+        mod = tvm.transform.Sequential(passes[:names.index("s_tir.MergeSharedMemoryAllocations") + 1])(
+            tvm.tirx.transform.BindTarget(tvm.target.Target(SM90A))(mod))
+    found = []
+    tvm_ffi.structural_walk(mod["main"], (tirx.AllocBuffer, lambda a: found.append(int(a.buffer.shape[0]))
+                                          if a.buffer.scope() == "shared.dyn" else None))
+    (size,) = found
+    return size
+
+
+@pytest.mark.parametrize("tile, stages, expected", [
+    ((128, 256, 64), 4, 4 * (16384 + 32768)),  # the fp32 output tile (128 KiB) in the rings' memory
+    ((128, 256, 64), 3, 3 * (16384 + 32768)),  # (across both rings)
+    ((128, 128, 64), 5, 5 * (16384 + 16384)),
+])
+def test_output_tile_reuses_the_operand_rings(tile, stages, expected):
+    assert merged_shared_bytes(gemm_wgmma(512, 512, 512, tile=tile, stages=stages)) == expected
+
+
+@pytest.mark.parametrize("kwargs, rule, match", [
+    ({"tile": (128, 264, 64)}, "wgmma_shape", r"N = 264: expected a multiple of 8 from 8 to 256"),
+    ({"tile": (128, 100, 64)}, "wgmma_shape", r"N = 100: expected a multiple of 8"),
+    ({"tile": (64, 128, 64), "warpgroups": 2}, "wgmma_shape",
+     r"tile M = 64 with 2 warpgroup\(s\): expected a multiple of 128"),
+    ({"tile": (128, 128, 40)}, "wgmma_shape", r"tile K = 40: expected a multiple of 16"),
+    ({"dtype": "float32"}, "wgmma_dtype", r"input type float32: expected one of"),
+    ({"tile": (128, 256, 64), "stages": 5}, "shared_memory_capacity",
+     r"tile 128x256x64, 5 stages: expected at most 232448 bytes of shared memory, got 245760"),
+])
+def test_refused(kwargs, rule, match):
+    with pytest.raises(TMAError, match=f"{rule}: {match}") as err:
+        gemm_wgmma(256, 256, 256, **kwargs)
+    assert err.value.rule == rule
+
+
+@pytest.mark.parametrize("m, n, k, b_layout, match", [
+    (256, 256, 300, "KN", r"A: rows of 300 float16 elements: expected a multiple of 16 bytes .*k a multiple of 8"),
+    (256, 260, 256, "KN", r"B: rows of 260 float16 elements: expected a multiple of 16 bytes .*n a multiple of 8"),
+])
+def test_rows_a_tensor_map_cannot_stride(m, n, k, b_layout, match):
+    with pytest.raises(TMAError, match="tensor_map_global_stride: " + match):
+        gemm_wgmma(m, n, k, b_layout=b_layout)
+
+
+def test_nt_needs_only_k_a_multiple_of_8():
+    gemm_wgmma(256, 260, 256, b_layout="NK")
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"b_layout": "TN"}, r"b_layout: expected 'KN' \(B\[k, n\]\) or 'NK' \(B\^T\[n, k\]\), got 'TN'"),
+    ({"out_dtype": "bfloat16"}, r"out_dtype: expected 'float32' or the input type 'float16', got 'bfloat16'"),
+    ({"stages": 1}, r"tma_pipeline: stages: expected at least 2, got 1"),
+    ({"wgmma_in_flight": 8}, r"wgmma_in_flight: expected 0 to 7 groups"),
+    ({"raster": 0}, r"raster: expected at least 1 row tile per group, got 0"),
+])
+def test_bad_arguments(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        gemm_wgmma(256, 256, 256, **kwargs)
+
+
+def ptxas(src: str) -> str:
+    """``nvcc -cubin --resource-usage`` of ``src`` for sm_90a: ptxas's report."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cu = pathlib.Path(tmp, "kernel.cu")
+        cu.write_text(src)
+        proc = subprocess.run(["nvcc", "-cubin", *nvcc_flags(), "--resource-usage", "-o", str(cu.with_suffix(".cubin")),
+                               str(cu)], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        return proc.stdout + proc.stderr
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not on PATH")
+@pytest.mark.parametrize("name", [c.name for c in cases.select("^bench_wgmma_")])
+def test_benchmarked_variants_compile_without_spills(name):
+    """Every benchmarked variant: nvcc accepts it for sm_90a, ptxas spills no register and
+    does not serialize its wgmma."""
+    case = cases.CASES[name]
+    report = ptxas(kernel_source(cases.compile_module(case.build(), "tma")))
+    assert "0 bytes spill stores, 0 bytes spill loads" in report, report
+    assert "wgmma" not in report.lower(), report  # e.g. "wgmma.mma_async instructions are serialized"
+    registers = int(re.search(r"Used (\d+) registers", report).group(1))
+    assert registers <= 65536 // (128 * case.kwargs.get("warpgroups", 2))
+
+
+def test_raster_orders_ctas_by_groups_of_row_tiles():
+    """raster=4 with 5 row tiles of 128 (padded to 8) and 2 column tiles of 256: one
+    blockIdx.x of 16 CTAs, the row tile ``4 * (x // 8) + x % 4``, the column tile ``x // 4 % 2``."""
+    src = kernel_source(tvm.compile(gemm_wgmma(520, 512, 256, raster=4), target=tvm.target.Target(SM90A),
+                                    tir_pipeline="tma"))
+    assert "blockIdx.y" not in src
+    assert "(((((int)blockIdx.x) >> 3) * 512) + ((((int)blockIdx.x) & 3) * 128))" in src  # first row
+    assert "((((int)blockIdx.x) & 7) >> 2) * 256)" in src  # first column
+
+
+def _compile(pipeline: str = "tma", arch: str = "sm_90a"):
+    return tvm.compile(gemm_wgmma(256, 256, 256), target=tvm.target.Target({"kind": "cuda", "arch": arch}),
+                       tir_pipeline=pipeline)
+
+
+# Each wgmma rule a user can break, through gemm_wgmma and tvm.compile.
+RULE_CASES = [
+    ("wgmma_shape", lambda: gemm_wgmma(256, 256, 256, tile=(128, 264, 64)), r"N = 264"),
+    ("wgmma_dtype", lambda: gemm_wgmma(256, 256, 256, dtype="float32"), r"input type float32"),
+    ("shared_memory_capacity", lambda: gemm_wgmma(256, 256, 256, stages=5), r"expected at most 232448 bytes"),
+    ("wgmma_arch", lambda: _compile(arch="sm_90"), r"expected the target arch sm_90a"),
+    ("wgmma_operand_layout", lambda: _compile("tma_no_tensor_maps"), r"expected a tile loaded by a swizzled tensor copy"),
+]
+# Rules of what the passes emit, broken by editing their IR: tests/transforms/test_verify_wgmma.py
+# (wgmma_in_flight, wgmma_warpgroup), test_lower_async_pipeline_wgmma.py (wgmma_warpgroup) and
+# test_wgmma.py (wgmma_descriptor_align).
+BY_CONSTRUCTION = {"wgmma_in_flight", "wgmma_warpgroup", "wgmma_descriptor_align"}
+
+
+@pytest.mark.parametrize("rule, build, match", RULE_CASES, ids=[c[0] for c in RULE_CASES])
+def test_rule(rule, build, match):
+    with pytest.raises(TMAError, match=f"{rule}: .*{match}") as err:
+        build()
+    assert err.value.rule == rule
+
+
+def test_rule_table_covers_every_wgmma_rule():
+    wgmma_rules = {name for name in tvm_tma.rules.RULES if name.startswith("wgmma_")} | {"shared_memory_capacity"}
+    assert {c[0] for c in RULE_CASES} | BY_CONSTRUCTION == wgmma_rules
+    for rule in wgmma_rules:
+        assert tvm_tma.rules.RULES[rule].source and tvm_tma.rules.RULES[rule].text

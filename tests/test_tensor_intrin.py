@@ -1,0 +1,83 @@
+"""The wgmma tensor intrinsics: the accumulator fragment layout, the shapes and types they
+accept, and what their implementations issue."""
+
+import itertools
+
+import pytest
+import tvm
+import tvm_ffi
+from tvm.s_tir import TensorIntrin
+
+from tvm_tma import TMAError, tensor_intrin
+from tvm_tma.transforms.wgmma import DESCRIPTOR_OP
+
+
+def test_fragment_layout_is_a_bijection():
+    """Each of the 64 x 256 accumulator elements is one register of one of the 128 threads."""
+    seen = set()
+    for i, j in itertools.product(range(64), range(256)):
+        t, r = tensor_intrin.fragment_index(i, j)
+        assert 0 <= t < 128 and 0 <= r < 128 and tensor_intrin.fragment_element(t, r) == (i, j)
+        seen.add((t, r))
+    assert len(seen) == 64 * 256
+
+
+# PTX ISA 9.7.15.5.1.1, wgmma D (f32): thread T of the warpgroup holds row 16 * (T / 32) +
+# (T % 32) / 4 (+ 8 for registers 2, 3 of each 4) and columns 8 * (r / 4) + 2 * (T % 4) (+ 1
+# for odd registers).
+BY_HAND = {(0, 0): (0, 0), (0, 1): (0, 1), (0, 2): (8, 0), (0, 3): (8, 1), (0, 4): (0, 8),
+           (5, 0): (1, 2), (37, 6): (25, 10), (127, 127): (63, 255)}
+
+
+@pytest.mark.parametrize("thread_reg", list(BY_HAND))
+def test_fragment_element_by_hand(thread_reg):
+    assert tensor_intrin.fragment_element(*thread_reg) == BY_HAND[thread_reg]
+
+
+@pytest.mark.parametrize("n, match", [(12, "N = 12: expected a multiple of 8 from 8 to 256"),
+                                      (264, "N = 264: expected a multiple of 8 from 8 to 256"),
+                                      (0, "N = 0: expected a multiple of 8")])
+def test_wgmma_shape(n, match):
+    with pytest.raises(TMAError, match="wgmma_shape: " + match) as err:
+        tensor_intrin.wgmma_sync(n)
+    assert err.value.rule == "wgmma_shape"
+
+
+def test_wgmma_dtype():
+    with pytest.raises(TMAError, match=r"wgmma_dtype: input type float32: expected one of \['bfloat16', 'float16'\]"):
+        tensor_intrin.wgmma_sync(64, "float32")
+
+
+def test_b_major():
+    with pytest.raises(ValueError, match="b_major: expected 'MN' .* or 'K' .*, got 'T'"):
+        tensor_intrin.wgmma_sync(64, b_major="T")
+
+
+def _calls(func) -> list:
+    found = []
+    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: found.append(c) if isinstance(c.op, tvm.ir.Op) else None))
+    return found
+
+
+@pytest.mark.parametrize("b_major, trans_b", [("MN", 1), ("K", 0)])
+def test_sync_issues_one_wgmma_with_descriptor_requests(b_major, trans_b):
+    name = tensor_intrin.wgmma_sync(96, "bfloat16", b_major)
+    assert TensorIntrin.get(name) is not None and tensor_intrin.wgmma_sync(96, "bfloat16", b_major) == name
+    calls = _calls(TensorIntrin.get(name).impl)
+    (mma,) = [c for c in calls if c.op.name == "tirx.ptx.wgmma_bf16_ss"]
+    strings = [a.value for a in mma.args if isinstance(a, tvm.ir.StringImm)]
+    assert "m64n96k16" in strings and strings[-3:-1] == ["bf16", "bf16"]
+    regs = 96 // 2
+    requests = mma.args[regs:regs + 2]
+    assert [r.op.name for r in requests] == [DESCRIPTOR_OP] * 2
+    assert [int(r.args[1]) for r in requests] == [0, int(b_major == "MN")]  # A K-major; B by its major
+    # scale-d, scale-a, scale-b, trans-a, trans-b
+    assert [int(a) for a in mma.args[regs + 2:regs + 7]] == [1, 1, 1, 0, trans_b]
+
+
+def test_store_writes_every_element_once():
+    impl = TensorIntrin.get(tensor_intrin.wgmma_store(16, "float16")).impl
+    stores = []
+    tvm_ffi.structural_walk(impl.body, (tvm.tirx.BufferStore, stores.append))
+    (store,) = stores
+    assert str(store.value.ty) == "float16"  # cast from the fp32 fragment

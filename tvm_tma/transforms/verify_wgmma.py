@@ -1,0 +1,322 @@
+"""VerifyWgmma: wgmma operands described, the target right, and no operand overwritten in flight.
+
+Accepts s_tir as :mod:`.lower_async_pipeline` and :mod:`.lower_bulk_copy_blocks` leave it
+(the form :mod:`.verify_mbarrier_protocol` checks). For each PrimFunc that issues
+``wgmma.mma_async`` it raises :class:`tvm_tma.TMAError` when
+
+1. an operand descriptor was left unencoded (rule ``wgmma_operand_layout``): the tile it points
+   into was not loaded by a swizzled tensor copy, so it is in no canonical layout (the copy
+   report says what its copy became);
+2. the target is not ``sm_90a`` (rule ``wgmma_arch``);
+3. a ``wgmma`` instruction is executed by part of a warpgroup (rule ``wgmma_warpgroup``;
+   a warpgroup is threads ``128 w .. 128 w + 127`` of the CTA);
+4. a shared buffer version is written (a bulk or tensor copy, ``cp.async``, a store) while a
+   ``wgmma`` group that reads it may still be in flight (rule ``wgmma_in_flight``).
+
+For 3 and 4 each kernel is simulated in program order like the barrier protocol (serial loops
+with concrete values, the first and last block of each ``blockIdx``, sizes at
+``sample_values``), keeping per warpgroup the reads of the ``wgmma`` issued since its last
+``wgmma.commit_group`` and its committed groups: ``wgmma.wait_group N`` retires all but the
+``N`` most recent. A group reads the version of each buffer its descriptors point into (the
+leading index of a buffer of 3 or more dimensions, a pipeline's ring of tiles; else the whole
+buffer); a write of that version is legal only after the group retired, and, when the writing
+threads are not all of that warpgroup's, after a ``__syncthreads`` that follows the
+retirement. For example, a consumer that leaves its group in flight before the producer of
+the next stage overwrites the version it read (the ``wgmma.wait_group`` that
+:mod:`.lower_async_pipeline` puts before the producer removed)::
+
+    wgmma.fence; wgmma.mma_async(.., desc(A_shared[k % 4, ..]), ..); wgmma.commit_group
+    wgmma.wait_group 1
+    __syncthreads()
+    cp.async.bulk.tensor [A_shared[(k + 4) % 4, ..]], ...
+    # TMAError: wgmma_in_flight: main: A_shared version 0 written while a wgmma group of
+    # warpgroup 0 that reads it may be in flight: ... (at blockIdx.x=0, k_0=0)
+
+Returns the function unchanged.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import tvm
+import tvm_ffi
+from tvm import s_tir, tirx
+from tvm.ir.expr import TensorLoad
+
+from .. import rules
+from ..errors import TMAError
+from ._ir import data_owner, function_name
+from .tensor_map import G2S_TENSOR
+from .verify_mbarrier_protocol import DEFAULT_SAMPLES, _children, _Evaluator, _narrow, _thread_loops, _Unmodelled
+from .wgmma import COMMIT, DESCRIPTOR_OP, FENCE, WAIT, contains_mma, is_mma
+
+_SYNC = "tirx.tvm_storage_sync"
+_COPIES = (G2S_TENSOR, "tirx.ptx.cp_async_bulk_g2s_cluster", "tirx.ptx.cp_async_ca", "tirx.ptx.cp_async_cg")
+"""Copies into shared memory (prefixes of their ops: cp.async has ``_src_size`` forms); their
+first operand is the destination."""
+_ACCESS_PTR = "tirx.tvm_access_ptr"
+
+
+def _op_name(expr) -> str:
+    return expr.op.name if isinstance(expr, tvm.ir.Call) and isinstance(expr.op, tvm.ir.Op) else ""
+
+
+def _is_wgmma(name: str) -> bool:
+    return is_mma(name) or name in (FENCE, COMMIT, WAIT)
+
+
+def _versioned(buf: tirx.Buffer) -> bool:
+    """Whether ``buf``'s leading index is a version (a ring of tiles): 3 or more dimensions."""
+    return len(buf.shape) >= 3
+
+
+@dataclass
+class _Warpgroup:
+    """The wgmma state of one warpgroup: reads since the last commit, and the committed groups
+    (``[reads, epoch retired or None]``, oldest first)."""
+
+    open: set = field(default_factory=set)
+    groups: list = field(default_factory=list)
+
+
+class _Simulator:
+    def __init__(self, func: tirx.PrimFunc, samples):
+        self.name, self.func, self.samples = function_name(func), func, list(samples)
+        self.eval = _Evaluator()
+        self.read_buffers: set[int] = set()
+        tvm_ffi.structural_walk(func.body, (tvm.ir.Call, self._collect_reads))
+        self.relevant: dict[int, bool] = {}
+        self.threads: dict[str, np.ndarray] = {}
+        self.tid = np.zeros(0, int)
+        self.blocks: dict[str, int] = {}
+        self.env: dict[int, object] = {}
+        self.context: list[str] = []
+        self.epoch = 0
+        self.warpgroups: dict[int, _Warpgroup] = {}
+
+    def _collect_reads(self, call) -> None:
+        if is_mma(_op_name(call)):
+            for ptr in _access_ptrs(call):
+                self.read_buffers.add(data_owner(ptr.args[1]).__chandle__())
+
+    def fail(self, rule: str, what: str):
+        context = [f"{k}={v}" for k, v in self.eval.read.items()] + self.context
+        at = f" (at {', '.join(context)})" if context else ""
+        raise TMAError(rule, f"{self.name}: {what}{at}")
+
+    # -- which statements matter: wgmma ops, __syncthreads, writes of buffers wgmma reads --
+    def matters(self, stmt) -> bool:
+        key = stmt.__chandle__()
+        if key not in self.relevant:
+            children = _children(stmt)
+            if children:
+                self.relevant[key] = any(self.matters(c) for c in children)
+            elif isinstance(stmt, tirx.BufferStore):
+                self.relevant[key] = stmt.buffer.__chandle__() in self.read_buffers
+            else:
+                found = []
+                tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(self._tracked(c))))
+                self.relevant[key] = any(found)
+        return self.relevant[key]
+
+    def _tracked(self, call) -> bool:
+        name = _op_name(call)
+        return _is_wgmma(name) or name == _SYNC or name.startswith(_COPIES) and self._destination(call) is not None
+
+    def _destination(self, call) -> TensorLoad | None:
+        """The shared element a copy writes first, when wgmma reads its buffer."""
+        dst = call.args[0]
+        if _op_name(dst) == "tirx.cuda.cvta_generic_to_shared":
+            dst = dst.args[0]
+        load = dst.args[0] if _op_name(dst) == "tirx.address_of" else None
+        if isinstance(load, TensorLoad) and load.source.__chandle__() in self.read_buffers:
+            return load
+        return None
+
+    # -- driver ----------------------------------------------------------------------------
+    def run(self) -> None:
+        try:
+            for root in self._kernels(self.func.body):
+                for sample in self.samples:
+                    self.eval.sample, self.eval.read = sample, {}
+                    self.run_kernel(root)
+                    if not self.eval.read:
+                        break
+        except _Unmodelled as err:
+            self.fail("wgmma_in_flight", str(err))
+
+    def _kernels(self, stmt) -> list:
+        if isinstance(stmt, tirx.For) and stmt.kind == tirx.ForKind.THREAD_BINDING:
+            return [stmt] if contains_mma(stmt) else []
+        return [k for c in _children(stmt) for k in self._kernels(c)]
+
+    def run_kernel(self, root: tirx.For) -> None:
+        extents = {}
+        for loop in _thread_loops(root):
+            extents[loop.thread_binding.thread_tag] = int(self.eval(loop.extent, {}))
+        dims = [extents.get(f"threadIdx.{a}", 1) for a in "xyz"]
+        self.tid = np.arange(int(np.prod(dims)))
+        self.threads = {f"threadIdx.{a}": self.tid // int(np.prod(dims[:k])) % dims[k]
+                        for k, a in enumerate("xyz") if f"threadIdx.{a}" in extents}
+        blocks = {t: sorted({0, e - 1}) for t, e in extents.items() if t.startswith("blockIdx.")}
+        for values in itertools.product(*blocks.values()):
+            self.blocks = dict(zip(blocks, values))
+            self.env, self.context, self.epoch, self.warpgroups = {}, [], 0, {}
+            self.visit(root, np.ones(len(self.tid), bool))
+
+    # -- program order -----------------------------------------------------------------------
+    def visit(self, stmt, mask: np.ndarray) -> None:
+        if not self.matters(stmt):
+            return
+        if isinstance(stmt, tirx.SeqStmt):
+            for child in stmt.seq:
+                self.visit(child, mask)
+        elif isinstance(stmt, tirx.For):
+            self.loop(stmt, mask)
+        elif isinstance(stmt, tirx.IfThenElse):
+            cond = self.eval(stmt.condition, self.env)
+            for branch, taken in ((stmt.then_case, cond), (stmt.else_case, np.logical_not(cond))):
+                active = _narrow(mask, taken)
+                if branch is not None and active is not None:
+                    self.visit(branch, active)
+        elif isinstance(stmt, s_tir.SBlockRealize):
+            for iv, value in zip(stmt.block.iter_vars, stmt.iter_values):
+                self.env[iv.var.__chandle__()] = self.eval(value, self.env)
+            active = _narrow(mask, self.eval(stmt.predicate, self.env))
+            if active is not None:
+                self.visit(stmt.block.body, active)
+        elif isinstance(stmt, tirx.AttrStmt):
+            self.visit(stmt.body, mask)
+        elif isinstance(stmt, tirx.BufferStore):
+            self.write(stmt.buffer, stmt.indices, mask)
+        elif isinstance(stmt, tirx.Evaluate):
+            self.call(stmt.value, mask)
+        else:
+            raise _Unmodelled(f"a wgmma operation or a write of its operands inside {type(stmt).__name__}")
+
+    def loop(self, loop: tirx.For, mask: np.ndarray) -> None:
+        key = loop.loop_var.__chandle__()
+        tag = loop.thread_binding.thread_tag if loop.thread_binding is not None else ""
+        if tag in self.threads or tag in self.blocks:
+            self.env[key] = self.threads[tag] if tag in self.threads else self.blocks[tag]
+            self.context += [f"{tag}={self.env[key]}"] if tag in self.blocks else []
+            self.visit(loop.body, mask)
+            return
+        start, extent = (int(self.eval(e, self.env)) for e in (loop.min, loop.extent))
+        for value in range(start, start + extent):
+            self.env[key] = value
+            self.context.append(f"{loop.loop_var.name}={value}")
+            self.visit(loop.body, mask)
+            self.context.pop()
+
+    def call(self, call, mask: np.ndarray) -> None:
+        name = _op_name(call)
+        if name == _SYNC:
+            self.epoch += 1
+        elif name.startswith(_COPIES):
+            load = self._destination(call)
+            if load is not None:
+                self.write(load.source, load.indices, mask)
+        elif _is_wgmma(name):
+            for w, group in self.members(name, mask):
+                self.wgmma(name, call, group, self.tid // rules.limit("wgmma_warpgroup") == w)
+
+    def members(self, name: str, mask: np.ndarray) -> list[tuple[int, _Warpgroup]]:
+        """The warpgroups executing a wgmma op under ``mask``: each whole (rule 3)."""
+        size = rules.limit("wgmma_warpgroup")
+        found = []
+        for w in np.unique(self.tid[mask] // size):
+            if not mask[self.tid // size == w].all():
+                self.fail("wgmma_warpgroup", f"{name.removeprefix('tirx.ptx.')} executed by "
+                          f"{int(mask[self.tid // size == w].sum())} threads of warpgroup {w}: expected "
+                          f"all {size} (threads {size * w} to {size * w + size - 1}) alike")
+            found.append((int(w), self.warpgroups.setdefault(int(w), _Warpgroup())))
+        return found
+
+    def wgmma(self, name: str, call, group: _Warpgroup, own: np.ndarray) -> None:
+        """Apply wgmma op ``name`` to the state of the warpgroup of threads ``own``."""
+        if is_mma(name):
+            for ptr in _access_ptrs(call):
+                buf = data_owner(ptr.args[1])
+                offsets = np.unique(np.broadcast_to(self.eval(ptr.args[2], self.env), own.shape)[own])
+                tile = math.prod(int(e) for e in buf.shape[1:])
+                versions = {int(o) // tile for o in offsets} if _versioned(buf) else {None}
+                group.open |= {(buf.__chandle__(), v) for v in versions}
+        elif name == COMMIT:
+            group.groups.append([group.open, None])
+            group.open = set()
+        elif name == WAIT:
+            pending = int(call.args[0])
+            for committed in group.groups[:max(len(group.groups) - pending, 0)]:
+                if committed[1] is None:
+                    committed[1] = self.epoch
+            group.groups = [g for g in group.groups if g[1] is None or g[1] == self.epoch]
+
+    def write(self, buf: tirx.Buffer, indices, mask: np.ndarray) -> None:
+        if buf.__chandle__() not in self.read_buffers:
+            return
+        versions = np.broadcast_to(self.eval(indices[0], self.env), mask.shape) if _versioned(buf) else None
+        size = rules.limit("wgmma_warpgroup")
+        for w, group in self.warpgroups.items():
+            own = (self.tid // size == w)
+            for reads, retired in group.groups + [[group.open, None]]:
+                for key, version in reads:
+                    if key != buf.__chandle__():
+                        continue
+                    writers = mask if version is None else mask & (versions == version)
+                    if not writers.any():
+                        continue
+                    what = f"{buf.name}" + (f" version {version}" if version is not None else "")
+                    if retired is None:
+                        self.fail("wgmma_in_flight", f"{what} written while a wgmma group of warpgroup {w} "
+                                  "that reads it may be in flight: expected a wgmma.wait_group that retires "
+                                  "it (and a __syncthreads) before the write")
+                    if retired == self.epoch and (writers & ~own).any():
+                        self.fail("wgmma_in_flight", f"{what} written by other threads after warpgroup {w}'s "
+                                  "wgmma.wait_group retired the group reading it, with no __syncthreads "
+                                  "between: expected the retirement ordered before the write")
+
+
+def _access_ptrs(call) -> list:
+    """The ``tvm_access_ptr`` operands of a wgmma's encoded descriptors."""
+    found = []
+    tvm_ffi.structural_walk(call, (tvm.ir.Call, lambda c: found.append(c) if _op_name(c) == _ACCESS_PTR else None))
+    return found
+
+
+def verify(func: tirx.PrimFunc, samples: Sequence[int | Mapping[str, int]] = DEFAULT_SAMPLES) -> None:
+    """Check ``func`` (see the module docstring); raises :class:`tvm_tma.TMAError`."""
+    names = []
+    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: names.append(_op_name(c))))
+    if DESCRIPTOR_OP in names:
+        requests = []
+        tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: requests.append(c.args[0].args[0].source.name)
+                                            if _op_name(c) == DESCRIPTOR_OP else None))
+        raise TMAError("wgmma_operand_layout", f"{function_name(func)}: wgmma operand {requests[0]}: expected a "
+                       "tile loaded by a swizzled tensor copy (tvm_tma.schedule.swizzle on its copy block, under "
+                       "tir_pipeline='tma'), got none: see tvm_tma.copy_report() for what its copy became")
+    if not any(is_mma(n) for n in names):
+        return
+    target = func.attrs.get("target") if func.attrs is not None else None
+    arch = str(target.attrs.get("arch", "")) if target is not None else ""
+    if target is not None and arch != "sm_90a":
+        raise TMAError("wgmma_arch", f"{function_name(func)}: wgmma.mma_async: expected the target arch "
+                       f"sm_90a (wgmma is architecture-specific), got {arch or 'none'}")
+    _Simulator(func, samples).run()
+
+
+def VerifyWgmma(*, sample_values: Sequence[int | Mapping[str, int]] = DEFAULT_SAMPLES) -> tvm.transform.Pass:  # noqa: N802
+    """Create the pass (see the module docstring); ``sample_values`` as for
+    :func:`.verify_mbarrier_protocol.VerifyMBarrierProtocol`."""
+    samples = [s if isinstance(s, int) else dict(s) for s in sample_values]
+
+    def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
+        verify(func, samples)
+        return func
+
+    return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.VerifyWgmma")
