@@ -26,8 +26,9 @@ REGEN = os.environ.get("TVM_TMA_REGEN_GOLDEN") == "1"
 
 
 def runs(build):
-    """A case about 1-D bulk runs and their fallbacks: compiled without tensor maps."""
-    return build, "tma_no_tensor_maps"
+    """A case about 1-D bulk runs and their fallbacks: compiled without tensor maps, at any row
+    length (the "tma_runs" pipeline of tests/conftest.py)."""
+    return build, "tma_runs"
 
 
 CASES = {

@@ -46,10 +46,13 @@ _RULES = (
     Rule("contiguous_inner", 1, "elements", "PTX ISA, cp.async.bulk",
          "a bulk copy moves contiguous bytes: the innermost dimension must have stride 1 on "
          "both sides"),
-    Rule("bulk_min_run", 16, "bytes", "tvm-tma performance rule (provisional, to be measured on the H100)",
+    Rule("bulk_min_run", 128, "bytes", "tvm-tma performance rule (benchmarks/results/bulk_rows_h100.json "
+         "against benchmarks/results/reach_bench_stock_h100.json: bench_rows_*)",
          "a tile copied as several bulk copies (one per row: padded shared rows, strided global "
          "rows without a tensor map) whose rows are shorter than this is copied by per-thread "
-         "cp.async instead: the copy engine takes one request per row"),
+         "cp.async instead: on the H100, fp16 tiles of one bulk copy per row against stock's "
+         "16-byte cp.async ran at 0.89x with 32-byte rows, 0.93x with 64, 1.12x with 128 and "
+         "0.98-1.03x from 256 to 1024 bytes"),
     Rule("cp_async_size", 16, "bytes", "PTX ISA, cp.async (cp-size)",
          "the cp.async fallback copies 4, 8 or 16 bytes per thread from addresses aligned to it; "
          "a copy that cannot stays ordinary loads and stores (vectorize the copy loop)"),

@@ -20,7 +20,7 @@ from tvm_tma.transforms._ir import substitute
 from workloads import center_columns, cuda_source, tile_scale, verified_ir
 
 BULK = "cp_async_bulk_g2s_cluster"
-RUNS = "tma_no_tensor_maps"  # 1-D bulk runs only: strided and edge tiles without tensor maps
+RUNS = "tma_runs"  # 1-D bulk runs only (strided and edge tiles without tensor maps), any row length
 
 
 def compile_with_report(pipeline: str = RUNS, **kwargs):
@@ -50,6 +50,17 @@ def test_bulk_chunks_as_large_as_legal(kwargs, runs, run_bytes):
     # Barrier ring of 3 versions, each initialized with one arrival (the expect_tx).
     assert src.count("mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta") == 3
     assert "(uint)1);" in src
+
+
+def test_short_rows_are_cp_async_by_the_performance_rule():
+    # int8 tiles of 64-byte rows: one bulk copy per row is slower than stock's cp.async
+    # (rule bulk_min_run, 128 bytes on the H100); every copy of the pipeline is per-thread,
+    # so it keeps stock's cp.async groups.
+    src, report = compile_with_report("tma_no_tensor_maps", m=256, n=256, tile_n=64, dtype="int8")
+    assert report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "pipeline_model"
+                          and "bulk_min_run: 16 runs of 64 bytes: expected at least 128 bytes" in r.reason
+                          for r in report)
+    assert "mbarrier" not in src and "cp.async.commit_group" in src
 
 
 def test_tail_tiles_fall_back_to_cp_async_on_the_same_barrier():

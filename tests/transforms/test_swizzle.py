@@ -2,6 +2,8 @@
 tables, the GEMM's swizzled tensor-map loads and ldmatrix addresses, the alignment of merged
 dynamic shared memory, fallbacks and errors."""
 
+import re
+
 import pytest
 import tvm
 import tvm_ffi
@@ -11,7 +13,7 @@ from tvm.script import tirx as T
 import tvm_tma
 from tvm_tma import rules
 from tvm_tma.codegen import compile_cuda
-from tvm_tma.kernels import gemm_mma
+from tvm_tma.kernels import gemm_mma, tile_scale
 from tvm_tma.transforms.swizzle import LDMATRIX, SwizzledTile, choose_span, rewrite_accesses
 from tvm_tma.transforms.tensor_map import G2S_TENSOR, ENCODE, Swizzle
 from test_tensor_map import calls, lowered
@@ -99,6 +101,44 @@ def test_ldmatrix_xor_operand_is_a_per_thread_constant():
     xor_operands = [a[a.index("^"):a.index("]")] for a in addresses]
     assert len(xor_operands) == 8 and all("threadIdx.x" in x and "ax" not in x and "k_0" not in x
                                           for x in xor_operands)
+
+
+def _shared_buffers(func) -> dict:
+    found = {}
+    tvm_ffi.structural_walk(func.body, (tvm.s_tir.SBlock, lambda b: found.update(
+        {buf.name: buf for buf in b.alloc_buffers if buf.scope() == "shared.dyn"})))
+    return found
+
+
+def test_padding_for_ldmatrix_gives_way_to_the_swizzle():
+    # Upstream's schedule: A's 128 x 32 and B's 32 x 128 fp16 tiles with rows padded by 8
+    # elements (strides 40 and 136). Under "tma" both are compact (no padding left), loaded by
+    # swizzled tensor maps, and every ldmatrix reads the swizzled address: its offset is the
+    # XOR form, with no trace of the padded row strides.
+    padded = lowered(gemm_mma(**GEMM_512))
+    buffers = _shared_buffers(padded)
+    assert {name: [int(x) for x in buf.strides] for name, buf in buffers.items()} == {
+        "A_shared.dyn": [], "B_shared.dyn": []}
+    assert {name: [int(x) for x in buf.shape] for name, buf in buffers.items()} == {
+        "A_shared.dyn": [4, 128, 32], "B_shared.dyn": [4, 32, 128]}
+    loads = calls(padded.body, LDMATRIX)
+    assert len(loads) == 4 and all("^" in str(c.args[5].args[2]) and int(c.args[6]) == 0 for c in loads)
+    for load in loads:
+        offset = str(load.args[5].args[2])
+        assert not any(re.search(rf"\* {stride}\b", offset) for stride in (40, 136, 5120, 4352)), offset
+    # The same CUDA as with the tiles marked swizzled by hand.
+    def kernel(mod):
+        return [line.rstrip() for line in cuda_source(mod).splitlines() if line.strip()]
+
+    assert kernel(gemm_mma(**GEMM_512)) == kernel(gemm_mma(**GEMM_512, layout="swizzled"))
+
+
+def test_padding_read_by_elements_stays():
+    # A padded tile read element by element (tile_scale's consumers) keeps its padding: the
+    # swizzle spreads 16-byte chunks, not the 4-byte column reads the padding is there for.
+    with tvm_tma.copy_report() as report:
+        cuda_source(tile_scale(256, 256, tile_n=64, dtype="float16", pads=(8,)), "tma")
+    assert report and all(r.instruction == "cp.async.bulk" and r.pieces == 16 and not r.reason for r in report)
 
 
 def test_rows_that_no_span_tiles_keep_the_plain_layout_reported():
