@@ -111,10 +111,13 @@ def unreported_sites(sites: Counter, report: Iterable[CopyRecord]) -> list[str]:
 _builds: dict[tuple[str, int], list[tuple[tvm.IRModule, Build]]] = {}
 
 
-def build(mod: tvm.IRModule, pipeline: str) -> Build:
+def build(mod: tvm.IRModule, pipeline: str, *, remember: bool = True) -> Build:
     """Compile ``mod`` for sm_90a under ``pipeline`` (stock with ``tirx.use_async_copy``);
-    errors are kept, not raised. Results are remembered per pipeline and module structure,
-    so a generator that keeps only what stock compiles does not pay for the build twice."""
+    errors are kept, not raised. With ``remember``, results are kept per pipeline and module
+    structure, so a generator that keeps only what stock compiles does not pay for the
+    build twice."""
+    if not remember:
+        return _compile(mod, pipeline)
     seen = _builds.setdefault((pipeline, tvm_ffi.structural_hash(mod)), [])
     for other, result in seen:
         if tvm_ffi.structural_equal(other, mod):
