@@ -2,9 +2,9 @@
 case, not the run.
 
 A runner script (``run_fuzz.py``, ``run_compat.py``) calls :func:`run_batches` in the parent;
-for each batch it starts ``<script> --worker <build_dir> <batch> --skip <done>`` (under
-``.gpu/boot.py`` where TVM is the runtime-only bundle) and reads the child's protocol lines
-from stdout, written by :func:`emit`:
+for each batch it starts ``<script> --worker <build_dir> <batch> --skip <done> <extra...>``
+(under ``.gpu/boot.py`` where TVM is the runtime-only bundle) and reads the child's protocol
+lines from stdout, written by :func:`emit`:
 
 - ``{"event": "loaded"}`` once its libraries are loaded (nvcc at load time),
 - ``{"event": "start", "case": c, "pipeline": p}`` before each launch,
@@ -53,27 +53,29 @@ def _run_child(command: list[str], log: pathlib.Path, case_timeout: float, load_
     """Run one child to its end; returns the ``start`` record left without a result (or
     ``None``) and how it ended: ``"exited <rc>"`` or ``"hung"``."""
     with open(log, "a") as err:
-        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True, start_new_session=True)
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, bufsize=0, start_new_session=True)
         selector = selectors.DefaultSelector()
         selector.register(proc.stdout, selectors.EVENT_READ)
-        started, deadline = None, time.monotonic() + load_timeout
+        started, deadline, pending = None, time.monotonic() + load_timeout, b""
         while True:
             if not selector.select(timeout=max(0.0, deadline - time.monotonic())):
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
                 return started, "hung"
-            line = proc.stdout.readline()
-            if not line:
+            chunk = os.read(proc.stdout.fileno(), 1 << 16)  # unbuffered: select sees every line
+            if not chunk:
                 return started, f"exited {proc.wait()}"
-            if not line.startswith(MARK):
-                continue
-            record = json.loads(line[len(MARK):])
-            if record["event"] == "start":
-                started = record
-            elif record["event"] == "result":
-                started = None
-                on_record(record)
-            deadline = time.monotonic() + case_timeout
+            *lines, pending = (pending + chunk).split(b"\n")
+            for line in (x.decode(errors="replace") for x in lines):
+                if not line.startswith(MARK):
+                    continue
+                record = json.loads(line[len(MARK):])
+                if record["event"] == "start":
+                    started = record
+                elif record["event"] == "result":
+                    started = None
+                    on_record(record)
+                deadline = time.monotonic() + case_timeout
 
 
 def _log_tail(log: pathlib.Path, chars: int = 1500) -> str:
@@ -82,14 +84,15 @@ def _log_tail(log: pathlib.Path, chars: int = 1500) -> str:
 
 
 def run_batch(script: str, build_dir: pathlib.Path, batch: str, pairs: list[tuple[str, str]],
-              logs: pathlib.Path, case_timeout: float, load_timeout: float) -> list[dict[str, Any]]:
-    """Every ``(case, pipeline)`` of ``pairs`` through children of ``script``; one record each."""
+              logs: pathlib.Path, case_timeout: float, load_timeout: float, extra: list[str]) -> list[dict[str, Any]]:
+    """Every ``(case, pipeline)`` of ``pairs`` through children of ``script`` (given ``extra``
+    arguments too); one record each."""
     results: dict[tuple[str, str], dict[str, Any]] = {}
     log = logs / f"{batch}.log"
     while len(results) < len(pairs):
         before = len(results)
         done = ",".join(f"{c}:{p}" for c, p in results)
-        command = [*_boot_command(script), "--worker", str(build_dir), batch, "--skip", done]
+        command = [*_boot_command(script), "--worker", str(build_dir), batch, "--skip", done, *extra]
         started, ended = _run_child(command, log, case_timeout, load_timeout,
                                     lambda r: results.__setitem__((r["case"], r["pipeline"]), r))
         if started is not None:
@@ -106,11 +109,11 @@ def run_batch(script: str, build_dir: pathlib.Path, batch: str, pairs: list[tupl
 
 
 def run_batches(script: str, build_dir: pathlib.Path, batches: dict[str, list[tuple[str, str]]], logs: pathlib.Path,
-                workers: int, case_timeout: float, load_timeout: float) -> list[dict[str, Any]]:
+                workers: int, case_timeout: float, load_timeout: float, extra: list[str] = ()) -> list[dict[str, Any]]:
     """:func:`run_batch` for every batch, ``workers`` children at a time; records in batch order."""
     logs.mkdir(parents=True, exist_ok=True)
     with concurrent.futures.ThreadPoolExecutor(max(1, workers)) as pool:
-        futures = [pool.submit(run_batch, script, build_dir, name, pairs, logs, case_timeout, load_timeout)
+        futures = [pool.submit(run_batch, script, build_dir, name, pairs, logs, case_timeout, load_timeout, list(extra))
                    for name, pairs in batches.items()]
         records = []
         for name, future in zip(batches, futures):

@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--load-timeout", type=float, default=300.0, help="seconds to load (nvcc) a batch")
     parser.add_argument("--worker", nargs=2, metavar=("BUILD", "BATCH"), help=argparse.SUPPRESS)
     parser.add_argument("--skip", default="", help=argparse.SUPPRESS)
-    opts, _ = parser.parse_known_args(argv)
+    opts = parser.parse_args(argv)
     if opts.worker:
         return worker(pathlib.Path(opts.worker[0]), opts.worker[1], set(filter(None, opts.skip.split(","))))
     import torch

@@ -71,6 +71,7 @@ WORKLOADS = {w.name: w for w in [
 @functools.cache
 def _design_spaces(name: str):
     """The tune context and the design spaces of workload ``name`` that have an async pipeline."""
+    import tvm.s_tir.tensor_intrin.cuda  # noqa: F401 (registers the tensor-core intrinsics the rules name)
     from tvm.s_tir import meta_schedule as ms
 
     workload = WORKLOADS[name]
