@@ -19,6 +19,7 @@ so a child exits after reporting one). Either way a new child takes the rest of 
 from __future__ import annotations
 
 import concurrent.futures
+import gzip
 import json
 import os
 import pathlib
@@ -26,6 +27,7 @@ import selectors
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
@@ -37,6 +39,19 @@ def emit(record: dict[str, Any]) -> None:
     """Write one protocol line (child side)."""
     sys.stdout.write(MARK + json.dumps(record) + "\n")
     sys.stdout.flush()
+
+
+def load_library(path: pathlib.Path):
+    """``tvm.runtime.load_module`` of an exported library, unpacked first if gzipped
+    (``*.so.gz``, as ``tvm_tma.testing.compat.export_compressed`` writes them)."""
+    import tvm
+
+    if path.suffix != ".gz":
+        return tvm.runtime.load_module(str(path))
+    with tempfile.TemporaryDirectory() as tmp:
+        library = pathlib.Path(tmp) / path.name.removesuffix(".gz")
+        library.write_bytes(gzip.decompress(path.read_bytes()))
+        return tvm.runtime.load_module(str(library))
 
 
 def _boot_command(script: str) -> list[str]:

@@ -57,10 +57,10 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str]) -> int:
     import tvm
 
     manifest = json.loads((build_dir / "manifest.json").read_text())
-    entries = [e for e in manifest["cases"] if any(e.get(p, {}).get("library", "").endswith(f"_{batch}.so")
+    entries = [e for e in manifest["cases"] if any(e.get(p, {}).get("library") == f"{p}_{batch}.so.gz"
                                                    for p in PIPELINES)]
-    libraries = {p: tvm.runtime.load_module(str(build_dir / f"{p}_{batch}.so"))
-                 for p in PIPELINES if (build_dir / f"{p}_{batch}.so").exists()}
+    libraries = {p: gpu_workers.load_library(build_dir / f"{p}_{batch}.so.gz")
+                 for p in PIPELINES if (build_dir / f"{p}_{batch}.so.gz").exists()}
     gpu_workers.emit({"event": "loaded"})
     for entry in entries:
         case = FuzzCase.from_json(entry["case"])
@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         for p in PIPELINES:
             library = entry.get(p, {}).get("library")
             if library:
-                batches[library.removesuffix(".so").split("_")[-1]].append((entry["case"]["name"], p))
+                batches[library.removesuffix(".so.gz").split("_")[-1]].append((entry["case"]["name"], p))
     records = gpu_workers.run_batches(str(pathlib.Path(__file__).resolve()), opts.build_dir.resolve(), dict(batches),
                                       opts.out / "logs", opts.workers, opts.case_timeout, opts.load_timeout)
     summary = summarize(manifest, records)

@@ -3,8 +3,8 @@
     python tests/compat/build_gpu.py --out build/gpu/compat [--only REGEX]
 
 Every case of ``patterns.py``, the MetaSchedule samples of :data:`GPU_SAMPLES` and the dlight
-functions, compiled under stock TVM and ``"tma"``. Writes ``<pipeline>_<k>.so`` (up to
-``--batch`` cases compiled together, a PrimFunc per case named after it), ``manifest.json``
+functions, compiled under stock TVM and ``"tma"``. Writes ``<pipeline>_<k>.so.gz`` (up
+to ``--batch`` cases compiled together, a PrimFunc per case named after it, gzipped), ``manifest.json``
 (per case: pattern, arguments from the PrimFunc's signature, outputs, reference, timed, and
 per pipeline its library or the error that refused it, the compile seconds and ``"tma"``'s
 copy report) and ``compat_table.md`` (case, pattern, stock, tma, what each copy became).
@@ -48,7 +48,8 @@ def _export(cases: list[tuple[compat.CompatCase, tvm.IRModule]], pipeline: str, 
     """Compile the cases' ``main`` functions together (each named after its case) and export."""
     funcs = {tvm.ir.GlobalVar(c.name): mod["main"].with_attr("global_symbol", c.name) for c, mod in cases}
     with tvm.transform.PassContext(config=compat.STOCK_CONFIG if pipeline == compat.STOCK else {}):
-        tvm.compile(tvm.IRModule(funcs), target=tvm.target.Target(SM90A), tir_pipeline=pipeline).export_library(str(path))
+        compat.export_compressed(tvm.compile(tvm.IRModule(funcs), target=tvm.target.Target(SM90A),
+                                             tir_pipeline=pipeline), path)
 
 
 def build(out: pathlib.Path, only: str | None, batch: int) -> dict:
@@ -80,7 +81,7 @@ def build(out: pathlib.Path, only: str | None, batch: int) -> dict:
                 entry[pipeline]["error"] = compat.first_line(error)[:1000]
                 status[pipeline] = "refused: " + compat.first_line(error)[:160].replace("|", "/")
             else:
-                entry[pipeline]["library"] = f"{pipeline}_{k // batch}.so"
+                entry[pipeline]["library"] = f"{pipeline}_{k // batch}.so.gz"
                 built[pipeline].append((case, mod))
                 status[pipeline] = "ok"
         if outcome.tma is not None:
@@ -96,12 +97,12 @@ def build(out: pathlib.Path, only: str | None, batch: int) -> dict:
             members = [(c, m) for c, m in items if by_name[c.name]["batch"] == key]
             try:
                 if members:
-                    _export(members, pipeline, out / f"{pipeline}_{key}.so")
+                    _export(members, pipeline, out / f"{pipeline}_{key}.so.gz")
             except Exception as err:  # compiled alone but not together: one library per case
                 print(f"{pipeline}_{key}: {compat.first_line(err)[:200]}; exporting its cases one by one")
                 for i, (case, mod) in enumerate(members):
-                    _export([(case, mod)], pipeline, out / f"{pipeline}_{key}_{i}.so")
-                    by_name[case.name][pipeline]["library"] = f"{pipeline}_{key}_{i}.so"
+                    _export([(case, mod)], pipeline, out / f"{pipeline}_{key}_{i}.so.gz")
+                    by_name[case.name][pipeline]["library"] = f"{pipeline}_{key}_{i}.so.gz"
         print(f"{pipeline}: {len(items)} of {len(cases)} cases built ({time.perf_counter() - start:.0f} s)", flush=True)
     manifest = {"tvm_version": tvm.__version__, "target": SM90A, "cases": entries}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1))

@@ -5,10 +5,11 @@ A schedule that stock TVM 0.27 compiles (``tir_pipeline="default"`` with
 ``"tma"`` too, its CUDA must pass ``nvcc`` for sm_90a, and the copy report
 (:func:`tvm_tma.copy_report`) must name every async copy site. The sites are counted in the
 IR right after ``InjectSoftwarePipeline`` (where stock and ``"tma"`` still share every pass):
-each store into shared memory under an ``async_scope`` attribute, keyed ``(function, source, destination)``
-with the source the global buffer(s) the stored value reads (else the buffers it reads,
-e.g. a shared-to-shared copy). A site of a pipeline appears once per place the pipeline put
-it (prologue, steady state), as the report's entries do.
+each store into shared memory under an ``async_scope`` attribute, keyed ``(function, source,
+destination)`` with the source the global buffer(s) the stored value reads (else the buffers
+it reads, e.g. a shared-to-shared copy). A site of a pipeline appears once per place the
+pipeline put it (prologue, steady state), as the report's entries do; the report must name
+each at least as often.
 
     outcomes = check_all(cases)           # builds every case; nvcc runs in a thread pool
     outcomes["my_case"].raise_for_tma()   # the "tma" error, nvcc's, or unreported sites
@@ -18,6 +19,9 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
+import gzip
+import pathlib
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -43,9 +47,9 @@ Site = tuple[str, str, str]
 class CompatCase:
     """One schedule users already have: ``build()`` makes the scheduled module, ``pattern``
     says which pattern (or generator) it stands for. For a GPU run: ``sizes`` gives the
-    symbolic shape variables their values, ``reference`` names a function of
-    :mod:`tvm_tma.testing.references` (empty: compared against stock only), ``timed`` asks for
-    the median time of both builds."""
+    symbolic shape variables their values, ``reference`` names the float64 reference of
+    ``benchmarks/run_compat.py`` its output must match (empty: compared against stock only),
+    ``timed`` asks for the median time of both builds."""
 
     name: str
     pattern: str
@@ -66,7 +70,7 @@ class Build:
     source: str = ""
     error: Exception | None = None
     report: list[CopyRecord] = dataclasses.field(default_factory=list)
-    sites: Counter = dataclasses.field(default_factory=Counter)
+    sites: Counter[Site] = dataclasses.field(default_factory=Counter)
 
 
 def first_line(error: BaseException) -> str:
@@ -76,10 +80,10 @@ def first_line(error: BaseException) -> str:
     return f"{type(error).__name__}: {lines[-1].strip() if lines else ''}"
 
 
-def async_copy_sites(mod: tvm.IRModule) -> Counter:
+def async_copy_sites(mod: tvm.IRModule) -> Counter[Site]:
     """Count the stores into shared memory under ``async_scope`` attributes of every PrimFunc
     in ``mod``, by :data:`Site`."""
-    sites: Counter = Counter()
+    sites: Counter[Site] = Counter()
     for gvar, func in mod.functions.items():
         if not isinstance(func, tirx.PrimFunc):
             continue
@@ -101,7 +105,7 @@ def async_copy_sites(mod: tvm.IRModule) -> Counter:
     return sites
 
 
-def unreported_sites(sites: Counter, report: Iterable[CopyRecord]) -> list[str]:
+def unreported_sites(sites: Counter[Site], report: Iterable[CopyRecord]) -> list[str]:
     """Sites that the report names fewer times than they occur, one message each."""
     named = Counter((r.function, r.src, r.dst) for r in report)
     return [f"{func}: {src} -> {dst}: {count} async site(s), {named[(func, src, dst)]} report entr(ies)"
@@ -186,25 +190,31 @@ def check_all(cases: Iterable[CompatCase], nvcc_threads: int = 2) -> dict[str, O
                 outcome.tma = build(mod, TMA)
                 if outcome.tma.error is None:
                     outcome.nvcc = pool.submit(compile_cuda, outcome.tma.source)
-        for outcome in outcomes.values():  # wait inside the pool's lifetime; errors stay in the futures
-            if outcome.nvcc is not None:
-                concurrent.futures.wait([outcome.nvcc])
-    return outcomes
+    return outcomes  # the pool's exit waited for nvcc; its errors stay in the futures
+
+
+def export_compressed(executable, path: pathlib.Path) -> None:
+    """``executable.export_library`` to ``path`` (``*.so.gz``), gzipped: the CUDA source an
+    exported library carries shrinks about tenfold, and what travels to the GPU machine is
+    limited (``benchmarks/gpu_workers.load_library`` unpacks it there)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        library = pathlib.Path(tmp) / path.name.removesuffix(".gz")
+        executable.export_library(str(library))
+        path.write_bytes(gzip.compress(library.read_bytes()))
 
 
 def signature(func: tirx.PrimFunc, sizes: Mapping[str, int]) -> list[dict[str, Any]]:
     """``{"shape", "dtype"}`` of each buffer parameter of ``func`` (symbolic dimensions from
     ``sizes``), in parameter order."""
     args = []
-    for param in func.params:
-        buf = func.buffer_map[param]
-        shape = [int(d) if isinstance(d, tirx.IntImm) else sizes[d.name] for d in buf.shape]
-        args.append({"shape": shape, "dtype": str(buf.dtype)})
+    for param in func.params:  # TVM 0.27 s_tir: a buffer parameter is itself the buffer
+        shape = [int(d) if isinstance(d, tirx.IntImm) else sizes[d.name] for d in param.shape]
+        args.append({"shape": shape, "dtype": str(param.dtype)})
     return args
 
 
 def written_params(func: tirx.PrimFunc) -> list[int]:
     """Indices of the buffer parameters ``func`` stores to (its outputs)."""
-    written: list[tirx.Var] = []
-    tvm_ffi.structural_walk(func.body, (tirx.BufferStore, lambda s: written.append(s.buffer.data)))
-    return [i for i, p in enumerate(func.params) if any(v.same_as(func.buffer_map[p].data) for v in written)]
+    written: list = []
+    tvm_ffi.structural_walk(func.body, (tirx.BufferStore, lambda s: written.append(s.buffer)))
+    return [i for i, p in enumerate(func.params) if any(b.same_as(p) for b in written)]

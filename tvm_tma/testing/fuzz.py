@@ -2,10 +2,11 @@
 build of many cases for the GPU runner.
 
     python -m tvm_tma.testing.fuzz build --seed S --count N --out build/gpu/fuzz [--batch 25]
+    python -m tvm_tma.testing.fuzz build --cases tests/compat/fuzz_repros.json --out build/gpu/repros
 
 compiles every case under stock TVM (``tirx.use_async_copy``) and under ``"tma"`` and exports,
-per pipeline, batches of cases as one library each (``<pipeline>_<k>.so``, a PrimFunc per
-case named after it), with ``manifest.json``: the seed, each case's description, its
+per pipeline, batches of cases as one library each (``<pipeline>_<k>.so.gz``, a PrimFunc per
+case named after it, gzipped), with ``manifest.json``: the seed, each case's description, its
 arguments and, per pipeline, its library or the error that refused it.
 ``benchmarks/run_fuzz.py`` runs them on the GPU against the numpy reference and against each
 other.
@@ -144,14 +145,14 @@ def _export(funcs: dict[str, tirx.PrimFunc], pipeline: str, path: pathlib.Path) 
     """One library of ``funcs`` compiled together under ``pipeline``."""
     mod = tvm.IRModule({tvm.ir.GlobalVar(name): f for name, f in funcs.items()})
     with tvm.transform.PassContext(config=compat.STOCK_CONFIG if pipeline == compat.STOCK else {}):
-        tvm.compile(mod, target=tvm.target.Target(SM90A), tir_pipeline=pipeline).export_library(str(path))
+        compat.export_compressed(tvm.compile(mod, target=tvm.target.Target(SM90A), tir_pipeline=pipeline), path)
 
 
-def build(seed: int, count: int, out: pathlib.Path, batch: int = 25) -> dict:
-    """Compile cases ``0 .. count - 1`` of ``seed`` under both pipelines into ``out`` (see the
-    module docstring); returns the manifest."""
+def build(cases: list[FuzzCase], out: pathlib.Path, batch: int = 25, seed: int | None = None) -> dict:
+    """Compile ``cases`` under both pipelines into ``out`` (see the module docstring); returns
+    the manifest (``seed``: where the cases came from, for the record)."""
     out.mkdir(parents=True, exist_ok=True)
-    cases = generate(seed, count)
+    count = len(cases)
     entries = {c.name: {"case": c.to_json(), "args": arguments(c), "output": len(c.operands)} for c in cases}
     start = time.perf_counter()
     for pipeline in (compat.STOCK, compat.TMA):
@@ -164,7 +165,7 @@ def build(seed: int, count: int, out: pathlib.Path, batch: int = 25) -> dict:
                     funcs[case.name] = mod["main"]
                 else:
                     entries[case.name][pipeline] = {"error": compat.first_line(result.error)[:2000]}
-            library = f"{pipeline}_{first // batch}.so"
+            library = f"{pipeline}_{first // batch}.so.gz"
             if funcs:
                 _export(funcs, pipeline, out / library)
             for name in funcs:
@@ -181,14 +182,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     cmd = sub.add_parser("build", help="compile cases under both pipelines for benchmarks/run_fuzz.py")
-    cmd.add_argument("--seed", type=int, required=True)
-    cmd.add_argument("--count", type=int, required=True)
+    cmd.add_argument("--seed", type=int)
+    cmd.add_argument("--count", type=int)
+    cmd.add_argument("--cases", type=pathlib.Path,
+                     help="instead of --seed/--count: a JSON list of cases (or of {\"case\": ...} entries, "
+                          "as tests/compat/fuzz_repros.json)")
     cmd.add_argument("--out", type=pathlib.Path, required=True)
     cmd.add_argument("--batch", type=int, default=25, help="cases per library")
     opts = parser.parse_args(argv)
-    manifest = build(opts.seed, opts.count, opts.out, opts.batch)
+    if opts.cases:
+        cases = [FuzzCase.from_json(e.get("case", e)) for e in json.loads(opts.cases.read_text())]
+    elif opts.seed is not None and opts.count:
+        cases = generate(opts.seed, opts.count)
+    else:
+        parser.error("build: give --seed and --count, or --cases")
+    manifest = build(cases, opts.out, opts.batch, opts.seed)
     refused = {p: sum(p in e and "error" in e[p] for e in manifest["cases"]) for p in (compat.STOCK, compat.TMA)}
-    print(f"seed {opts.seed}, {opts.count} cases; refused: {refused}")
+    print(f"seed {opts.seed}, {len(cases)} cases; refused: {refused}")
     return 0
 
 
