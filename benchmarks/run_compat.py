@@ -108,9 +108,9 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None
                     args[i].fill_(float("nan"))
                 else:
                     args[i].view(torch.uint8).fill_(0x5A)
-            func = libraries[library][entry["name"]]
+            func, tvm_args = libraries[library][entry["name"]], [tvm.runtime.from_dlpack(t) for t in args]
             try:
-                func(*[tvm.runtime.from_dlpack(t) for t in args])
+                func(*tvm_args)
                 torch.cuda.synchronize()
             except Exception as err:  # a CUDA error: report, then leave (the context is unusable)
                 record.update(status="error", detail=f"{type(err).__name__}: {str(err)[-800:]}")
@@ -131,7 +131,7 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None
             record["unwritten"] = sum(int(torch.isnan(o).sum()) for o in outs if o.dtype.is_floating_point)
             record["status"] = "correct" if all(errors) and record["unwritten"] == 0 else "wrong"
             if timing and entry["timed"] and record["status"] == "correct":
-                record["median_ms"] = statistics.median(time_ms(lambda: func(*[tvm.runtime.from_dlpack(t) for t in args]), 50))
+                record["median_ms"] = statistics.median(time_ms(lambda f=func, a=tvm_args: f(*a), 50))
             emit(record)
     return 0
 
