@@ -84,6 +84,24 @@ def copy_rows_short(A: T.Buffer((16, 256), "float32"), C: T.Buffer((16, 256), "f
 
 
 @T.prim_func(s_tir=True)
+def short_trip_in_vthread(A: T.Buffer((16, 256), "float32"), C: T.Buffer((16, 256), "float32")):
+    # MetaSchedule's layout: a virtual thread (vthread.x) around the threads, the pipelined
+    # loop inside it; two row tiles through a four-stage ring.
+    for bx in T.thread_binding(4, thread="blockIdx.x"):
+        for vx in T.thread_binding(2, thread="vthread.x"):
+            for tx in T.thread_binding(128, thread="threadIdx.x"):
+                for i in T.serial(2, annotations={"software_pipeline_stage": [0, 3], "software_pipeline_order": [0, 1], "software_pipeline_async_stages": [0]}):
+                    with T.sblock("tile"):
+                        S = T.sblock_alloc_buffer((8, 64), "float32", scope="shared")
+                        for v in T.vectorized(4):
+                            with T.sblock("S"):
+                                S[tx // 16, tx % 16 * 4 + v] = A[i * 8 + tx // 16, bx * 64 + tx % 16 * 4 + v]
+                        for r in range(2):
+                            with T.sblock("C"):
+                                C[i * 8 + vx * 4 + r * 2 + tx // 64, bx * 64 + tx % 64] = S[vx * 4 + r * 2 + tx // 64, 63 - tx % 64] * T.float32(2)
+
+
+@T.prim_func(s_tir=True)
 def two_producers_order_021(A: T.Buffer((64, 256), "float32"), B: T.Buffer((64, 256), "float32"), C: T.Buffer((64, 256), "float32")):
     # Two async copies in stage 0, issued around the consumer: order copy A, consumer, copy B.
     for bx in T.thread_binding(4, thread="blockIdx.x"):
@@ -338,6 +356,8 @@ CASES = [
                _module(async_scope_fp32x1_two_buffers)),
     CompatCase("short_trip_static", "trip count (2) below the stage count (4), static",
                _module(copy_rows_short)),
+    CompatCase("short_trip_in_vthread", "trip count (2) below the stage count (4) under a virtual thread",
+               _module(short_trip_in_vthread)),
     CompatCase("short_trip_dynamic", "trip count (2) below the stage count (4), dynamic",
                _module(copy_rows_dynamic), sizes={"k": 2}),
     CompatCase("dynamic_trips", "dynamic trip count (13 tiles), four stages",
