@@ -180,7 +180,7 @@ def markdown(summary: dict[str, Any], device: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("build_dir", type=pathlib.Path)
+    parser.add_argument("build_dir", type=pathlib.Path, nargs="?")  # absent in --worker mode
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("compat_results"))
     parser.add_argument("--only", help="regex on case names (re.search)")
     parser.add_argument("--no-time", action="store_true", help="check only (for the sanitizers)")
@@ -193,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     if opts.worker:
         return worker(pathlib.Path(opts.worker[0]), opts.worker[1], set(filter(None, opts.skip.split(","))),
                       opts.only, not opts.no_time)
+    if opts.build_dir is None:
+        parser.error("the build directory is required")
     import torch
 
     manifest = json.loads((opts.build_dir / "manifest.json").read_text())

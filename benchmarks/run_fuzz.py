@@ -140,7 +140,7 @@ def markdown(summary: dict[str, Any], device: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("build_dir", type=pathlib.Path)
+    parser.add_argument("build_dir", type=pathlib.Path, nargs="?")  # absent in --worker mode
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("fuzz_results"))
     parser.add_argument("--workers", type=int, default=6, help="child processes at a time")
     parser.add_argument("--case-timeout", type=float, default=20.0, help="seconds a launch may take")
@@ -150,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     opts = parser.parse_args(argv)
     if opts.worker:
         return worker(pathlib.Path(opts.worker[0]), opts.worker[1], set(filter(None, opts.skip.split(","))))
+    if opts.build_dir is None:
+        parser.error("the build directory is required")
     import torch
 
     manifest = json.loads((opts.build_dir / "manifest.json").read_text())
