@@ -1,0 +1,226 @@
+"""Run the compat suite's cases on the GPU: each under stock TVM and ``"tma"``, the outputs
+compared with each other and with a reference where the case names one; the tensor-core
+MetaSchedule cases timed under both.
+
+    python3 .gpu/boot.py benchmarks/run_compat.py build/gpu/compat --out $OUT/compat
+    # racecheck / synccheck on a sample, in one process, no timing:
+    compute-sanitizer --tool racecheck --log-file $OUT/racecheck.log \\
+        python3 .gpu/boot.py benchmarks/run_compat.py build/gpu/compat --workers 0 --no-time --only REGEX --out $OUT/rc
+
+BUILD is what ``tests/compat/build_gpu.py`` wrote. Inputs come from each PrimFunc's signature
+(uniform in [-1, 1] for floats, small integers otherwise; seeded per case), outputs are
+poisoned (NaN; 0x5A bytes) before each launch. ``tma`` must match stock bit for bit or within
+the output dtype's tolerance (:data:`TOLERANCE`, relative norm error), and the reference
+likewise. Timed cases: median of CUDA-event times (``run_gpu.time_ms``) per pipeline, and
+the geometric mean of tma/stock. Each batch runs in a child process (``gpu_workers.py``:
+hangs recorded, the run goes on); ``--workers 0`` runs in this process (for the sanitizers).
+Writes ``results.json`` and ``summary.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import math
+import pathlib
+import re
+import statistics
+import sys
+from typing import Any
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import gpu_workers  # noqa: E402
+
+PIPELINES = ("default", "tma")
+TOLERANCE = {"float32": 1e-4, "float16": 4 * 2**-11, "bfloat16": 4 * 2**-8}
+"""Largest relative norm error accepted against another pipeline or a float64 reference, by
+output dtype (integers: exact)."""
+
+
+def reference(torch, name: str, inputs: list) -> Any:
+    """The float64 result a case's single output must match (``name`` from its manifest entry)."""
+    x = [t.double() for t in inputs]
+    if name in ("gemm", "matmul", "bmm"):
+        return x[0] @ x[1]
+    if name == "conv2d_nhwc_pad1":
+        out = torch.nn.functional.conv2d(x[0].permute(0, 3, 1, 2), x[1].permute(3, 2, 0, 1), padding=1)
+        return out.permute(0, 2, 3, 1)
+    if name == "rms_norm":  # relax.op.nn.rms_norm, epsilon 1e-5
+        return x[0] * torch.rsqrt(x[0].square().mean(-1, keepdim=True) + 1e-5) * x[1]
+    if name == "softmax":
+        return torch.softmax(x[0], -1)
+    if name == "scale2":
+        return x[0] * 2
+    if name == "add":
+        return x[0] + x[1]
+    raise ValueError(f"unknown reference {name!r}")
+
+
+def relative_error(torch, got, want) -> float:
+    got, want = got.double(), want.double()
+    if torch.isnan(got).any():
+        return math.inf
+    return float((got - want).norm() / want.norm().clamp_min(1e-300))
+
+
+def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None, timing: bool,
+           emit=gpu_workers.emit) -> int:
+    """Run the cases of ``batch`` (matching ``only``) not in ``skip`` (``case:pipeline``);
+    ``emit`` gets the records."""
+    import torch
+    import tvm
+
+    from run_gpu import time_ms
+
+    manifest = json.loads((build_dir / "manifest.json").read_text())
+    entries = [e for e in manifest["cases"] if e["batch"] == batch and (only is None or re.search(only, e["name"]))]
+    names = {e[p]["library"] for e in entries for p in PIPELINES if "library" in e.get(p, {})}
+    libraries = {name: gpu_workers.load_library(build_dir / name) for name in sorted(names)}
+    emit({"event": "loaded"})
+    for entry in entries:
+        gen = torch.Generator(device="cuda").manual_seed(sum(entry["name"].encode()))
+        tensors = []
+        for i, arg in enumerate(entry["args"]):
+            dtype = getattr(torch, arg["dtype"])
+            if i in entry["outputs"]:
+                tensors.append(None)
+            elif dtype.is_floating_point:
+                tensors.append((torch.rand(arg["shape"], generator=gen, device="cuda") * 2 - 1).to(dtype))
+            else:
+                tensors.append(torch.randint(-8, 8, arg["shape"], generator=gen, device="cuda").to(dtype))
+        inputs = [t for t in tensors if t is not None]
+        want = None
+        if entry["reference"] and len(entry["outputs"]) == 1:
+            want = reference(torch, entry["reference"], inputs)
+        outputs: dict[str, list] = {}
+        for pipeline in PIPELINES:
+            library = entry.get(pipeline, {}).get("library")
+            if library is None or f"{entry['name']}:{pipeline}" in skip:
+                continue
+            emit({"event": "start", "case": entry["name"], "pipeline": pipeline})
+            record: dict[str, Any] = {"event": "result", "case": entry["name"], "pipeline": pipeline}
+            args = [t if t is not None else torch.empty(a["shape"], dtype=getattr(torch, a["dtype"]), device="cuda")
+                    for t, a in zip(tensors, entry["args"])]
+            for i in entry["outputs"]:  # poison
+                if args[i].dtype.is_floating_point:
+                    args[i].fill_(float("nan"))
+                else:
+                    args[i].view(torch.uint8).fill_(0x5A)
+            func, tvm_args = libraries[library][entry["name"]], [tvm.runtime.from_dlpack(t) for t in args]
+            try:
+                func(*tvm_args)
+                torch.cuda.synchronize()
+            except Exception as err:  # a CUDA error: report, then leave (the context is unusable)
+                record.update(status="error", detail=f"{type(err).__name__}: {str(err)[-800:]}")
+                emit(record)
+                return 3
+            outs = [args[i] for i in entry["outputs"]]
+            outputs[pipeline] = outs
+            errors = []
+            if want is not None:
+                record["reference_error"] = relative_error(torch, outs[0], want)
+                errors.append(record["reference_error"] <= TOLERANCE.get(str(outs[0].dtype).removeprefix("torch."), 0.0))
+            if pipeline == "tma" and "default" in outputs:
+                equal = [torch.equal(a, b) for a, b in zip(outs, outputs["default"])]
+                record["equals_stock"] = all(equal)
+                record["error_vs_stock"] = max(0.0 if e else relative_error(torch, a, b)
+                                               for e, a, b in zip(equal, outs, outputs["default"]))
+                errors.append(record["error_vs_stock"] <= TOLERANCE.get(str(outs[0].dtype).removeprefix("torch."), 0.0))
+            record["unwritten"] = sum(int(torch.isnan(o).sum()) for o in outs if o.dtype.is_floating_point)
+            record["status"] = "correct" if all(errors) and record["unwritten"] == 0 else "wrong"
+            if timing and entry["timed"] and record["status"] == "correct":
+                record["median_ms"] = statistics.median(time_ms(lambda f=func, a=tvm_args: f(*a), 50))
+            emit(record)
+    return 0
+
+
+def summarize(manifest: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
+    by = {(r["case"], r["pipeline"]): r for r in records}
+    rows, counts, ratios = [], {p: collections.Counter() for p in PIPELINES}, []
+    for entry in manifest["cases"]:
+        row = {"case": entry["name"], "pattern": entry["pattern"]}
+        for p in PIPELINES:
+            r = by.get((entry["name"], p))
+            row[p] = r["status"] if r else "refused" if "error" in entry.get(p, {}) else "not built"
+            counts[p][row[p]] += 1
+            if r and "median_ms" in r:
+                row[f"{p}_ms"] = r["median_ms"]
+        tma = by.get((entry["name"], "tma"), {})
+        row["tma_equals_stock"] = tma.get("equals_stock")
+        row["reference_error"] = tma.get("reference_error", by.get((entry["name"], "default"), {}).get("reference_error"))
+        if "default_ms" in row and "tma_ms" in row:
+            row["tma_over_stock"] = row["tma_ms"] / row["default_ms"]
+            ratios.append(row["tma_over_stock"])
+        rows.append(row)
+    geomean = math.exp(sum(map(math.log, ratios)) / len(ratios)) if ratios else None
+    return {"counts": {p: dict(c) for p, c in counts.items()}, "timed": len(ratios),
+            "geomean_tma_over_stock_time": geomean, "rows": rows,
+            "problems": [r for r in records if r["status"] != "correct"]}
+
+
+def markdown(summary: dict[str, Any], device: str) -> str:
+    lines = [f"Compat cases on {device}: " + "; ".join(f"{p}: " + ", ".join(f"{k} {v}" for k, v in sorted(c.items()))
+                                                     for p, c in summary["counts"].items()), ""]
+    if summary["geomean_tma_over_stock_time"] is not None:
+        lines += [f"Timed (tensor-core MetaSchedule cases, both correct): {summary['timed']}; geometric mean of "
+                  f"tma / stock time: {summary['geomean_tma_over_stock_time']:.3f}", ""]
+    lines += ["| case | stock | tma | tma == stock | ref. rel. error | stock ms | tma ms | tma / stock |",
+              "|---|---|---|---|---|---|---|---|"]
+    for r in summary["rows"]:
+        fmt = lambda v, f: "-" if v is None else format(v, f)  # noqa: E731
+        lines.append(f"| {r['case']} | {r['default']} | {r['tma']} | {fmt(r['tma_equals_stock'], '')} | "
+                     f"{fmt(r['reference_error'], '.1e')} | {fmt(r.get('default_ms'), '.4f')} | "
+                     f"{fmt(r.get('tma_ms'), '.4f')} | {fmt(r.get('tma_over_stock'), '.3f')} |")
+    lines += ["", "Not correct:"] + [f"- {p['case']} ({p['pipeline']}): {p['status']} {p.get('detail', '')[:400]}"
+                                     for p in summary["problems"]]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("build_dir", type=pathlib.Path, nargs="?")  # absent in --worker mode
+    parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("compat_results"))
+    parser.add_argument("--only", help="regex on case names (re.search)")
+    parser.add_argument("--no-time", action="store_true", help="check only (for the sanitizers)")
+    parser.add_argument("--workers", type=int, default=6, help="child processes at a time; 0: run here")
+    parser.add_argument("--case-timeout", type=float, default=60.0, help="seconds a case may take (timing included)")
+    parser.add_argument("--load-timeout", type=float, default=300.0, help="seconds to load (nvcc) a batch")
+    parser.add_argument("--worker", nargs=2, metavar=("BUILD", "BATCH"), help=argparse.SUPPRESS)
+    parser.add_argument("--skip", default="", help=argparse.SUPPRESS)
+    opts = parser.parse_args(argv)
+    if opts.worker:
+        return worker(pathlib.Path(opts.worker[0]), opts.worker[1], set(filter(None, opts.skip.split(","))),
+                      opts.only, not opts.no_time)
+    if opts.build_dir is None:
+        parser.error("the build directory is required")
+    import torch
+
+    manifest = json.loads((opts.build_dir / "manifest.json").read_text())
+    manifest["cases"] = [e for e in manifest["cases"] if opts.only is None or re.search(opts.only, e["name"])]
+    batches: dict[str, list[tuple[str, str]]] = collections.defaultdict(list)
+    for entry in manifest["cases"]:
+        for p in PIPELINES:
+            if "library" in entry.get(p, {}):
+                batches[entry["batch"]].append((entry["name"], p))
+    if opts.workers == 0:
+        records: list[dict[str, Any]] = []
+        for batch in batches:
+            worker(opts.build_dir, batch, set(), opts.only, not opts.no_time,
+                   lambda r: records.append(r) if r["event"] == "result" else None)
+    else:
+        extra = ["--no-time"] * opts.no_time + (["--only", opts.only] if opts.only else [])
+        records = gpu_workers.run_batches(str(pathlib.Path(__file__).resolve()), opts.build_dir.resolve(), dict(batches),
+                                          opts.out / "logs", opts.workers, opts.case_timeout, opts.load_timeout, extra)
+    summary = summarize(manifest, records)
+    opts.out.mkdir(parents=True, exist_ok=True)
+    (opts.out / "results.json").write_text(json.dumps({"summary": summary, "records": records}, indent=1))
+    text = markdown(summary, torch.cuda.get_device_name())
+    (opts.out / "summary.md").write_text(text)
+    print(text)
+    return 0 if not summary["problems"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

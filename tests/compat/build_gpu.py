@@ -1,0 +1,126 @@
+"""Build the compat suite's cases for the GPU run, and the table of what each became.
+
+    python tests/compat/build_gpu.py --out build/gpu/compat [--only REGEX]
+
+Every case of ``patterns.py``, the MetaSchedule samples of :data:`GPU_SAMPLES` and the dlight
+functions, compiled under stock TVM and ``"tma"``. Writes ``<pipeline>_<k>.so.gz`` (up
+to ``--batch`` cases compiled together, a PrimFunc per case named after it, gzipped), ``manifest.json``
+(per case: pattern, arguments from the PrimFunc's signature, outputs, reference, timed, and
+per pipeline its library or the error that refused it, the compile seconds and ``"tma"``'s
+copy report) and ``compat_table.md`` (case, pattern, stock, tma, what each copy became).
+``benchmarks/run_compat.py`` runs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import re
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import tvm  # noqa: E402
+
+import generated  # noqa: E402
+import patterns  # noqa: E402
+from tvm_tma.codegen import SM90A  # noqa: E402
+from tvm_tma.testing import compat  # noqa: E402
+
+GPU_SAMPLES = {"gemm_f16_tc": 12, "conv2d_f16_tc": 10, "bmm_f16": 2, "gemm_f32": 4, "bmm_f32": 2, "conv2d_f32": 4}
+"""MetaSchedule samples per workload for the GPU run (tensor-core GEMM + conv2d: 22)."""
+
+
+def all_cases() -> list[compat.CompatCase]:
+    return (patterns.CASES + [c for name, n in GPU_SAMPLES.items() for c in generated.ms_cases(name, n)]
+            + generated.dlight_cases())
+
+
+def _copies(result: compat.Build) -> str:
+    """What the copies became, one phrase per distinct report line (stage labels dropped)."""
+    lines = sorted({re.sub(r" \[stage [^\]]*\]", "", str(r)).split(": ", 1)[1] for r in result.report})
+    return "; ".join(lines) or "(no async copy)"
+
+
+def _export(cases: list[tuple[compat.CompatCase, tvm.IRModule]], pipeline: str, path: pathlib.Path) -> None:
+    """Compile the cases' ``main`` functions together (each named after its case) and export."""
+    funcs = {tvm.ir.GlobalVar(c.name): mod["main"].with_attr("global_symbol", c.name) for c, mod in cases}
+    with tvm.transform.PassContext(config=compat.STOCK_CONFIG if pipeline == compat.STOCK else {}):
+        compat.export_compressed(tvm.compile(tvm.IRModule(funcs), target=tvm.target.Target(SM90A),
+                                             tir_pipeline=pipeline), path)
+
+
+def build(out: pathlib.Path, only: str | None, batch: int) -> dict:
+    out.mkdir(parents=True, exist_ok=True)
+    cases = [c for c in all_cases() if only is None or re.search(only, c.name)]
+    start = time.perf_counter()
+    outcomes = compat.check_all(cases)
+    entries, rows = [], ["| case | pattern | stock | tma | what each copy became (tma) | compile s stock / tma |",
+                         "|---|---|---|---|---|---|"]
+    built: dict[str, list[tuple[compat.CompatCase, tvm.IRModule]]] = {compat.STOCK: [], compat.TMA: []}
+    for k, case in enumerate(cases):
+        outcome, mod = outcomes[case.name], case.build()
+        func = mod["main"]
+        entry = {"name": case.name, "pattern": case.pattern, "batch": str(k // batch), "reference": case.reference,
+                 "timed": case.timed, "args": compat.signature(func, case.sizes), "outputs": compat.written_params(func)}
+        status = {}
+        for pipeline, result in ((compat.STOCK, outcome.stock), (compat.TMA, outcome.tma)):
+            if result is None:
+                status[pipeline] = "not built (stock fails)"
+                continue
+            error = result.error
+            if error is None and pipeline == compat.TMA:
+                try:
+                    outcome.raise_for_tma()
+                except Exception as err:  # nvcc or report: keep the library, record the problem
+                    entry["tma_problem"] = compat.first_line(err)[:600]
+            entry[pipeline] = {"seconds": round(result.seconds, 3)}
+            if error is not None:
+                entry[pipeline]["error"] = compat.first_line(error)[:1000]
+                status[pipeline] = "refused: " + compat.first_line(error)[:160].replace("|", "/")
+            else:
+                entry[pipeline]["library"] = f"{pipeline}_{k // batch}.so.gz"
+                built[pipeline].append((case, mod))
+                status[pipeline] = "ok"
+        if outcome.tma is not None:
+            entry["report"] = [str(r) for r in outcome.tma.report]
+        entries.append(entry)
+        seconds = " / ".join(f"{entry[p]['seconds']:.2f}" for p in (compat.STOCK, compat.TMA) if p in entry)
+        copies = _copies(outcome.tma) if outcome.tma is not None and outcome.tma.error is None else "-"
+        rows.append(f"| {case.name} | {case.pattern} | {status[compat.STOCK]} | {status[compat.TMA]} | "
+                    f"{copies.replace('|', '/')} | {seconds} |")
+    by_name = {e["name"]: e for e in entries}
+    for pipeline, items in built.items():
+        for key in sorted({e["batch"] for e in entries}):
+            members = [(c, m) for c, m in items if by_name[c.name]["batch"] == key]
+            try:
+                if members:
+                    _export(members, pipeline, out / f"{pipeline}_{key}.so.gz")
+            except Exception as err:  # compiled alone but not together: one library per case
+                print(f"{pipeline}_{key}: {compat.first_line(err)[:200]}; exporting its cases one by one")
+                for i, (case, mod) in enumerate(members):
+                    _export([(case, mod)], pipeline, out / f"{pipeline}_{key}_{i}.so.gz")
+                    by_name[case.name][pipeline]["library"] = f"{pipeline}_{key}_{i}.so.gz"
+        print(f"{pipeline}: {len(items)} of {len(cases)} cases built ({time.perf_counter() - start:.0f} s)", flush=True)
+    manifest = {"tvm_version": tvm.__version__, "target": SM90A, "cases": entries}
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    command = "python tests/compat/build_gpu.py --out " + str(out) + (f" --only '{only}'" if only else "")
+    (out / "compat_table.md").write_text(f"Compat cases (`{command}`; TVM {tvm.__version__})\n\n" + "\n".join(rows) + "\n")
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=pathlib.Path, required=True)
+    parser.add_argument("--only", help="regex on case names (re.search)")
+    parser.add_argument("--batch", type=int, default=8, help="cases per library")
+    opts = parser.parse_args(argv)
+    build(opts.out, opts.only, opts.batch)
+    print((opts.out / "compat_table.md").read_text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
