@@ -44,9 +44,6 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
         s_tir.transform.StmtSimplify(),
         s_tir.transform.InjectPermutedLayout(),
         s_tir.transform.AnnotateIrregularLoop(),
-        # tvm-tma: an async pipelined loop inside another one is refused while the annotations
-        # still show it (InjectSoftwarePipeline flattens the inner pipeline).
-        transforms.RejectNestedPipelines(),
         s_tir.transform.InjectSoftwarePipeline(),
         # tvm-tma: right after software pipelining, while buffers are still multi-dimensional
         # and the async queues are explicit attributes, the async stages become mbarrier
@@ -78,9 +75,9 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
     if not bool(config.get("tirx.disable_storage_rewrite", False)):
         # tvm-tma: not on functions with bulk stores (see _storage_rewrite_without_bulk_stores).
         passes.append(_storage_rewrite_without_bulk_stores())
-    if config.get("tirx.use_async_copy", False):
-        # tvm-tma: as stock runs it, for the async queues left to stock's lowering.
-        passes.append(s_tir.transform.LowerAsyncDMA())
+    # tvm-tma: as stock runs it with tirx.use_async_copy, for the async queues left to stock's
+    # lowering (its simplification makes their wait_group counts the constants codegen needs).
+    passes.append(s_tir.transform.LowerAsyncDMA())
     passes += [
         s_tir.transform.HoistIfThenElse(),
         tirx.transform.UnrollLoop(),

@@ -10,7 +10,6 @@ from tvm_tma.codegen import SM90A
 from tvm_tma.testing import compat
 
 import generated
-from known_failures import params
 
 CI_SAMPLES = {"gemm_f16_tc": 2, "conv2d_f16_tc": 1, "bmm_f16": 1, "gemm_f32": 1, "conv2d_f32": 1}
 CASES = [case for name, count in CI_SAMPLES.items() for case in generated.ms_cases(name, count)] + generated.dlight_cases()
@@ -21,7 +20,7 @@ def outcomes():
     return compat.check_all(CASES)
 
 
-@pytest.mark.parametrize("case", params(CASES))
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
 def test_drop_in(case, outcomes):
     outcome = outcomes[case.name]
     if outcome.stock.error is not None:

@@ -1,6 +1,6 @@
 """The hand-written async-copy patterns (``patterns.py``) under stock TVM and ``"tma"``: each
 one stock compiles must compile under ``"tma"``, pass nvcc for sm_90a and have every async
-copy site in the copy report. Today's failures are strict xfails (``known_failures.py``)."""
+copy site in the copy report."""
 
 import pytest
 import tvm
@@ -9,7 +9,6 @@ import tvm_tma
 from tvm_tma.testing import compat
 
 import patterns
-from known_failures import params
 
 
 @pytest.fixture(scope="module")
@@ -17,7 +16,7 @@ def outcomes():
     return compat.check_all(patterns.CASES)
 
 
-@pytest.mark.parametrize("case", params(patterns.CASES))
+@pytest.mark.parametrize("case", patterns.CASES, ids=lambda case: case.name)
 def test_drop_in(case, outcomes):
     outcome = outcomes[case.name]
     if outcome.stock.error is not None:

@@ -130,8 +130,9 @@ extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __res
       }
     }
   }
-  for (int64_t stage = ((((int64_t)3 < walk) ? (walk - (int64_t)4) : (int64_t)-1) + (int64_t)1); stage < ((((int64_t)3 < walk) ? (walk - (int64_t)4) : (int64_t)-1) + (int64_t)4); ++stage) {
-    tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[(stage & (int64_t)3)])), ((stage & (int64_t)7) >> (int64_t)2));
+  for (int64_t stage = (int64_t)0; stage < (int64_t)3; ++stage) {
+    int64_t cse_v15 = (((((int64_t)3 < walk) ? (walk - (int64_t)4) : (int64_t)-1) + stage) + (int64_t)1);
+    tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[((((((int64_t)3 < walk) ? (walk - (int64_t)4) : (int64_t)-1) + stage) + (int64_t)1) & (int64_t)3)])), (((((((int64_t)3 < walk) ? (walk - (int64_t)4) : (int64_t)-1) + stage) + (int64_t)1) & (int64_t)7) >> (int64_t)2));
   }
   if (((int64_t)3 <= walk) && ((int64_t)3 <= walk)) {
     if (((int)threadIdx.x) == 0) {

@@ -131,7 +131,7 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
     tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_read_0();
   }
   __syncthreads();
-  for (int stage_1 = 14; stage_1 < 15; ++stage_1) {
+  for (int stage_1 = 0; stage_1 < 1; ++stage_1) {
     tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[2])), 0);
   }
   for (int i_1_j_1_fused_0_2 = 0; i_1_j_1_fused_0_2 < 8; ++i_1_j_1_fused_0_2) {
@@ -150,7 +150,7 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
     tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_read_0();
   }
   __syncthreads();
-  for (int stage_2 = 15; stage_2 < 16; ++stage_2) {
+  for (int stage_2 = 0; stage_2 < 1; ++stage_2) {
     tvm_builtin_cuda_mbarrier_wait((&(tma_bar_q0_ptr[0])), 1);
   }
   for (int i_1_j_1_fused_0_3 = 0; i_1_j_1_fused_0_3 < 8; ++i_1_j_1_fused_0_3) {

@@ -1,7 +1,7 @@
 """The tvm-tma TIR passes; each returns a ``tvm.transform.Pass``."""
 
 from .align_shared import AlignSharedMemory
-from .lower_async_pipeline import LowerAsyncPipelineToMBarrier, RejectNestedPipelines
+from .lower_async_pipeline import LowerAsyncPipelineToMBarrier
 from .lower_bulk_copy_blocks import LowerBulkCopyBlocks
 from .lower_warpgroup_fragments import LowerWarpgroupFragments
 from .tensor_map_cache import CacheTensorMapEncodes
@@ -9,4 +9,4 @@ from .verify_mbarrier_protocol import VerifyMBarrierProtocol
 from .verify_wgmma import VerifyWgmma
 
 __all__ = ["AlignSharedMemory", "CacheTensorMapEncodes", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks",
-           "LowerWarpgroupFragments", "RejectNestedPipelines", "VerifyMBarrierProtocol", "VerifyWgmma"]
+           "LowerWarpgroupFragments", "VerifyMBarrierProtocol", "VerifyWgmma"]

@@ -54,9 +54,11 @@ So two pipelined loops in a row never share a barrier (StorageRewrite may later 
 second ring the first one's memory: it is re-initialized only after that inval), and a
 pipeline inside a serial loop (a persistent loop over tiles) re-initializes its rings every
 iteration, its parities starting from 0 again. Trip counts may be symbolic: the waits of a
-dynamic epilogue become a loop over the stages not yet waited for. A pipelined loop nested in
-another pipelined loop is rejected before InjectSoftwarePipeline flattens it
-(:func:`RejectNestedPipelines`, rule ``pipeline_nesting``).
+dynamic epilogue become a loop over the stages not yet waited for. A pipelined loop in a
+pipelined loop is one pipeline once InjectSoftwarePipeline flattened the inner one's stages
+into the outer one's (the ``ldmatrix`` pipeline inside the async k loop of a tensor-core GEMM);
+an async stage that holds another pipeline's async stage (nested async scopes) is refused
+(rule ``pipeline_nesting``), as stock TVM refuses it.
 
 A consumer stage that issues ``wgmma.mma_async`` (tensorized with :mod:`tvm_tma.tensor_intrin`)
 reads its buffer version asynchronously, until a ``wgmma.wait_group`` retires its group; the
@@ -557,10 +559,11 @@ class _Region:
 
         if isinstance(count, tirx.IntImm) and int(count) <= queue.versions:
             return [wait_for(self.simplify_cases(first + i)) for i in range(int(count))]
+        # (a loop from 0: InjectVirtualThread takes no other start)
         dtype = "int64" if "int64" in (str(first.ty), str(count.ty)) else "int32"
         g = tirx.Var("stage", dtype)
-        return [tirx.For(g, cast_to(dtype, first), tirx.Max(cast_to(dtype, count), tirx.const(0, dtype)),
-                         tirx.ForKind.SERIAL, wait_for(g))]
+        return [tirx.For(g, tirx.const(0, dtype), tirx.Max(cast_to(dtype, count), tirx.const(0, dtype)),
+                         tirx.ForKind.SERIAL, wait_for(cast_to(dtype, first) + g))]
 
     def simplify_cases(self, expr: tirx.PrimExpr) -> tirx.PrimExpr:
         """Simplify ``expr``, splitting a ``Select(k == c, a, b)`` in it into its two cases.
@@ -839,15 +842,16 @@ def _queue_children(seq: tirx.SeqStmt) -> list[bool]:
 
 def _is_pipeline(stmt: tirx.Stmt) -> bool:
     """Whether ``stmt`` is a whole pipeline as InjectSoftwarePipeline makes it of one loop: a
-    block of the sequence prologue (it commits stages), body, epilogue (it waits for them),
-    each a block. An epilogue never commits: the parts of one pipeline are not all taken for
-    pipelines."""
+    block of the sequence prologue (it commits stages), body, epilogue (it never commits),
+    each a block, that waits somewhere (with one trip and stages that wait only in the
+    prologue, the body is empty and the epilogue does not wait)."""
     if not isinstance(stmt, s_tir.SBlockRealize):
         return False
     parts = stmt.block.body
     return (isinstance(parts, tirx.SeqStmt) and len(parts.seq) == 3
             and all(isinstance(s, s_tir.SBlockRealize) for s in parts.seq)
-            and _has_attr(parts.seq[0], (COMMIT,)) and _has_attr(parts.seq[2], (WAIT,)))
+            and _has_attr(parts.seq[0], (COMMIT,)) and not _has_attr(parts.seq[2], (COMMIT,))
+            and _has_attr(parts, (WAIT,)))
 
 
 class _Lowering:
@@ -881,7 +885,7 @@ class _Lowering:
                             stmt.thread_binding, stmt.annotations), bufs
         if isinstance(stmt, s_tir.SBlockRealize):
             block = stmt.block
-            body, bufs = self.visit(block.body, loops)
+            body, bufs = self.lower_region(block.body, loops) if _is_pipeline(stmt) else self.visit(block.body, loops)
             new_block = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint,
                                      body, block.init, list(block.alloc_buffers) + bufs,
                                      block.match_buffers, block.annotations)
@@ -976,37 +980,20 @@ class _Lowering:
         return seq, []
 
 
-def _pipelined_loops(stmt: tirx.Stmt) -> list[tirx.For]:
-    """The loops in ``stmt`` (itself excluded) annotated with ``software_pipeline_stage``."""
-    found = []
-    walk(stmt, tirx.For, lambda f: found.append(f) if STAGES in f.annotations else None)
-    return found
-
-
-def RejectNestedPipelines() -> tvm.transform.Pass:  # noqa: N802
-    """Create a pass that raises ``pipeline_nesting`` for a software-pipelined loop with async
-    stages inside another one with async stages; returns the function unchanged otherwise.
-
-    Accepts s_tir before InjectSoftwarePipeline (loops still carry the annotations). Stock TVM
-    refuses the same schedules later, with "Nested async scopes not supported"
-    (``InjectPTXAsyncCopy``); this says which loops. A pipelined loop inside a pipelined loop
-    where only one of them has async stages is accepted: InjectSoftwarePipeline flattens the
-    inner pipeline into the outer one's stages (a shared→register pipeline of ``ldmatrix``
-    inside the async k loop of a tensor-core GEMM), and the result is lowered like any other
-    pipeline, or left to stock's lowering.
-    """
-
-    def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
-        for outer in _pipelined_loops(func.body):
-            for inner in _pipelined_loops(outer.body):
-                if ASYNC_STAGES in outer.annotations and ASYNC_STAGES in inner.annotations:
-                    raise TMAError("pipeline_nesting", f"{function_name(func)}: loop {outer.loop_var.name} "
-                                   f"has async stages and holds the pipelined loop {inner.loop_var.name} with "
-                                   "async stages: expected at most one of two nested pipelined loops to have "
-                                   "async stages (stock TVM refuses them too: nested async scopes)")
-        return func
-
-    return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.RejectNestedPipelines")
+def _refuse_nested_async_scopes(func: tirx.PrimFunc, name: str) -> None:
+    """Raise ``pipeline_nesting`` for an ``async_scope`` inside another one: the async stage of
+    a pipelined loop that holds an async pipelined loop of its own, flattened into it by
+    InjectSoftwarePipeline (stock TVM refuses it too, later: "Nested async scopes not
+    supported"). Pipelined loops nested otherwise (the inner one's stages flattened into the
+    outer one's, not into one of its async stages) are lowered like any pipeline."""
+    for scope in attrs_with_key(func.body, (ASYNC,)):
+        inner = attrs_with_key(scope.body, (ASYNC,))
+        if inner:
+            copy = peel_copy(inner[0].body)
+            what = f" (the copy into {copy[2].buffer.name})" if copy is not None else ""
+            raise TMAError("pipeline_nesting", f"{name}: an async stage holds the async stage of another "
+                           f"pipelined loop{what}: expected at most one of two nested software-pipelined "
+                           "loops to have its stage async (stock TVM refuses them too: nested async scopes)")
 
 
 def _report_loose_copies(func: tirx.PrimFunc, name: str) -> None:
@@ -1023,12 +1010,31 @@ def _report_loose_copies(func: tirx.PrimFunc, name: str) -> None:
     for attr in loose:
         # The scope of ``T.attr(..., "async_scope", 1)`` in a block is the rest of the block:
         # its copies into shared memory, and whatever follows them.
-        stmts = list(attr.body.seq) if isinstance(attr.body, tirx.SeqStmt) else [attr.body]
-        for stmt in stmts:
-            peeled = peel_copy(stmt)
-            if peeled is not None and peeled[2].buffer.scope() in ("shared", "shared.dyn"):
-                report.record(stock_record(name, stmt, nthreads, "pipeline_model", "an async_scope outside "
-                                           "any software pipeline (explicit commit/wait groups)"))
+        for nest in _store_nests(attr.body, []):
+            report.record(stock_record(name, nest, nthreads, "pipeline_model", "an async_scope outside "
+                                       "any software pipeline (explicit commit/wait groups)"))
+
+
+def _store_nests(stmt: tirx.Stmt, loops: list[tirx.For]) -> list[tirx.Stmt]:
+    """Each store into shared memory under ``stmt``, inside the loops around it."""
+    if isinstance(stmt, tirx.BufferStore):
+        if stmt.buffer.scope() not in ("shared", "shared.dyn"):
+            return []
+        nest = stmt
+        for loop in reversed(loops):
+            nest = tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, nest)
+        return [nest]
+    if isinstance(stmt, tirx.For):
+        return _store_nests(stmt.body, loops + [stmt])
+    if isinstance(stmt, tirx.SeqStmt):
+        return [nest for child in stmt.seq for nest in _store_nests(child, loops)]
+    if isinstance(stmt, s_tir.SBlockRealize):
+        return _store_nests(stmt.block.body, loops)
+    if isinstance(stmt, (tirx.AttrStmt, tirx.LetStmt)):
+        return _store_nests(stmt.body, loops)
+    if isinstance(stmt, tirx.IfThenElse):
+        return _store_nests(stmt.then_case, loops) + (_store_nests(stmt.else_case, loops) if stmt.else_case else [])
+    return []
 
 
 def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_run"), tensor_maps: bool = True,
@@ -1051,6 +1057,7 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
         name = function_name(func)
+        _refuse_nested_async_scopes(func, name)
         _report_loose_copies(func, name)
         if not _has_attr(func.body, (COMMIT, WAIT)):
             return func
