@@ -92,6 +92,7 @@ import tvm
 import tvm_ffi
 from tvm import s_tir, tirx
 from tvm import sym as arith
+from tvm.ir.expr import TensorLoad as BufferLoad
 from tvm.script import tirx as T
 
 from . import ptx
@@ -104,7 +105,7 @@ from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, fl
                         issuing_threads, mbarrier_buffer, peel_copy, plan_copy, report_plan,
                         stock_record, uses_bulk, uses_cp_async, wait_parity, writes_synchronously)
 from .tensor_map import TensorMaps
-from .wgmma import DESCRIPTOR_OP, contains_mma, wait_group
+from .wgmma import contains_mma, wait_group
 
 COMMIT = "async_commit_queue_scope"
 WAIT = "async_wait_queue_scope"
@@ -283,6 +284,8 @@ class _Region:
     # Plans by copy statement, shared by the dry runs and the lowering of one pipeline (a
     # statement is the same object in each, under the same loop bounds).
     plans: dict = field(default_factory=dict)
+    # Lowering a loop whose body waits before a stage of several copy blocks (see at_least_read).
+    consumers_first: bool = False
     # Queues whose consumer stages issue wgmma.mma_async (one group per stage), and the groups
     # each stage leaves in flight (wgmma.wait_group N after its commit).
     wgmma_queues: set = field(default_factory=set)
@@ -520,32 +523,44 @@ class _Region:
             raise TMAError("pipeline_model", f"{WAIT} without {INFLIGHT}: not InjectSoftwarePipeline output")
         # InjectSoftwarePipeline gives predicated-off epilogue stages negative counts.
         pending = tirx.Max(inner.value, tirx.const(0, str(inner.value.ty)))
-        sites = len(self.sites.get(q, ()))
-        if sites <= 1:
+        sites = self.sites.get(q) or [frozenset()]
+        if len(sites) <= 1:
             queue = self.queues.get((q, 0))
             if queue is None or queue.last is None:
                 # Nothing committed yet (a consumer ordered before the first producer, predicated
                 # off there): like cp.async.wait_group with no groups, there is nothing to wait for.
                 return [], inner.body
             target = self.analyzer.simplify(queue.last - pending)
-            read = _wgmma_read_version(inner.body) if q in self.wgmma_queues else None
-            if read is not None:
-                # A wgmma stage waits at least for the stage whose buffer version it reads: with
-                # its consumers ordered before two copy blocks, InjectSoftwarePipeline counts each
-                # copy as a group of its own and allows twice the stages in flight.
-                target = self.simplify_cases(tirx.Max(target, cast_to(str(target.ty), read)))
+            if self.consumers_first or q in self.wgmma_queues:
+                target = self.at_least_read(queue, target, inner.body, sites[0])
             return self.wait_until(queue, target), inner.body
         if self.positions.get(q) is None:
             return [], inner.body
         # All but the last ``pending`` commits of the queue, at ``m`` per iteration: site ``j``
         # up to the iteration of position ``last - pending``, ``(G * m + j <= last - pending)``.
-        target = self.positions[q] - pending
+        position = self.positions[q] - pending
         waits = []
-        for site in range(sites):
+        for site, buffers in enumerate(sites):
             queue = self.queues.get((q, site))
             if queue is not None and queue.last is not None:
-                waits += self.wait_until(queue, self.analyzer.simplify(tirx.floordiv(target - site, sites)))
+                target = self.analyzer.simplify(tirx.floordiv(position - site, len(sites)))
+                if self.consumers_first or q in self.wgmma_queues:
+                    target = self.at_least_read(queue, target, inner.body, buffers)
+                waits += self.wait_until(queue, target)
         return waits, inner.body
+
+    def at_least_read(self, queue: _Queue, target: tirx.PrimExpr, consumer: tirx.Stmt, buffers) -> tirx.PrimExpr:
+        """``target``, raised to the stage ``E`` whose version ``E % V`` of ``buffers`` the
+        ``consumer`` reads (element loads, wgmma descriptors) where ``E`` is provably later and
+        committed: where InjectSoftwarePipeline's count of groups in flight is too large
+        (consumers ordered before a stage of two copy blocks: it counts a group per copy, and
+        commits one), the data a consumer reads still decides what it waits for."""
+        for read in _read_versions(consumer, buffers):
+            read = cast_to(str(target.ty), read)
+            short = self.simplify_cases(read - target)
+            if self.analyzer.can_prove(short > 0) and self.analyzer.can_prove(self.simplify_cases(queue.last - read) >= 0):
+                target = self.simplify_cases(read)
+        return target
 
     def wait_until(self, queue: _Queue, target: tirx.PrimExpr) -> list[tirx.Stmt]:
         """Waits for every stage of ``queue`` in ``(waited, target]``."""
@@ -682,6 +697,7 @@ class _Region:
             queue.last = self.analyzer.simplify(start + (var - first_iter) * per_iter)
         entry_last = {key: x.last for key, x in self.queues.items()}
         outer_step, self.step = self.step, groups_in(loop.body)
+        outer_order, self.consumers_first = self.consumers_first, _consumers_first(loop.body)
         entry_count = self.stores.count
         self.stores.count = self.analyzer.simplify(entry_count + (var - first_iter) * self.step)
         self.guarded -= store_sources(loop.body)
@@ -702,7 +718,8 @@ class _Region:
                               guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps,
                               empty_queues=self.empty_queues, bulk_queues=self.bulk_queues,
                               sites=self.sites, positions=dict(self.positions), plans=self.plans,
-                              wgmma_queues=self.wgmma_queues, wgmma_in_flight=self.wgmma_in_flight)
+                              wgmma_queues=self.wgmma_queues, wgmma_in_flight=self.wgmma_in_flight,
+                              consumers_first=self.consumers_first)
                 dry.queues = {key: _Queue(x.barrier, x.versions, x.last, x.waited, empty=x.empty)
                               for key, x in self.queues.items()}
                 dry.lower(loop.body)
@@ -733,7 +750,7 @@ class _Region:
                 end = self.analyzer.simplify(end)
             self._set(key, end, dry)
         self.stores.count = self.analyzer.simplify(entry_count + loop.extent * self.step)
-        self.step = outer_step
+        self.step, self.consumers_first = outer_step, outer_order
         return tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, body, loop.thread_binding,
                         loop.annotations)
 
@@ -800,23 +817,32 @@ def _wgmma_queues(seq: tirx.Stmt) -> set[int]:
     return {int(wait.value) for wait in attrs_with_key(seq, (WAIT,)) if contains_mma(wait.body)}
 
 
-def _wgmma_read_version(stage: tirx.Stmt) -> tirx.PrimExpr | None:
-    """The iteration ``E`` whose ring version ``E % V`` the wgmma descriptors of a consumer
-    stage point into (``None`` when they point into no ring)."""
+def _consumers_first(body: tirx.Stmt) -> bool:
+    """Whether a loop body waits before it commits a stage of several copy blocks (the
+    ``software_pipeline_order`` that puts the consumers first)."""
+    parts = body.block.body if isinstance(body, s_tir.SBlockRealize) else body
+    if not isinstance(parts, tirx.SeqStmt):
+        return False
+    waited = False
+    for child in parts.seq:
+        commits = attrs_with_key(child, (COMMIT,))
+        if waited and any(len(_copies(c)) > 1 for c in commits):
+            return True
+        waited |= _has_attr(child, (WAIT,))
+    return False
+
+
+def _read_versions(stage: tirx.Stmt, buffers) -> list[tirx.PrimExpr]:
+    """The iterations ``E`` whose ring versions ``E % V`` of ``buffers`` a consumer stage reads:
+    in element loads and in the ``address_of`` operands of wgmma descriptors."""
     found = []
-
-    def on_call(call):
-        if isinstance(call.op, tvm.ir.Op) and call.op.name == DESCRIPTOR_OP:
-            load = call.args[0].args[0]
-            found.append(version(load.source, load.indices))
-
-    tvm_ffi.structural_walk(stage, (tvm.ir.Call, on_call))
-    versions = [v for v in found if v is not None]
-    for other in versions[1:]:
-        if not tvm_ffi.structural_equal(other, versions[0]):
-            raise TMAError("pipeline_model", f"a wgmma stage reads ring versions {versions[0]} and {other}: "
-                           "expected the buffers of one stage")
-    return versions[0] if versions else None
+    walk(stage, BufferLoad, lambda load: found.append(version(load.source, load.indices))
+         if load.source in buffers else None)
+    unique = []
+    for read in found:
+        if read is not None and not any(tvm_ffi.structural_equal(read, u) for u in unique):
+            unique.append(read)
+    return unique
 
 
 def _wgmma_in_flight(seq: tirx.Stmt) -> int:
@@ -922,6 +948,13 @@ class _Lowering:
     def lower_tma(self, seq: tirx.SeqStmt, threads) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
         """The pipeline on mbarrier rings; raises ``pipeline_model`` when none of its copies
         can be bulk (per-thread cp.async costs the same there, and mbarriers cost more)."""
+        in_commits = [a for c in attrs_with_key(seq, (COMMIT,)) for a in attrs_with_key(c.body, (ASYNC,))]
+        for scope in attrs_with_key(seq, (ASYNC,)):
+            if not any(scope.same_as(a) for a in in_commits):
+                copy = peel_copy(scope.body)
+                what = f" (the copy into {copy[2].buffer.name})" if copy is not None else ""
+                raise TMAError("pipeline_model", f"an async copy outside any commit of its stage{what}: "
+                               "InjectSoftwarePipeline left it to the next commit")
         in_flight: dict[int, int] = {}
         _in_flight_before_first_wait(seq, in_flight, set())
         copies = {w for a in attrs_with_key(seq, (ASYNC,)) for w in shared_writes(a.body)}
