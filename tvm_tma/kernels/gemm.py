@@ -72,7 +72,8 @@ def gemm_mma(n: int = 4096, *, i_factors: tuple[int, ...] = (1, 32, 1, 4, 2),
 
 def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = "float32", *,
                tile: tuple[int, int, int] = (128, 256, 64), warpgroups: int = 2, stages: int = 4,
-               wgmma_in_flight: int = 1, b_layout: str = "KN", raster: int = 1) -> tvm.IRModule:
+               wgmma_in_flight: int = 1, b_layout: str = "KN", raster: int = 1,
+               producer: str = "cta") -> tvm.IRModule:
     """``C[m, n] = A[m, k] @ B`` on Hopper's warpgroup MMA: ``B`` is ``B[k, n]`` (``b_layout=
     "KN"``, row-major as TVM's ``te_workload.matmul``) or ``B^T[n, k]`` (``"NK"``); fp16 or bf16
     inputs, fp32 accumulation, ``out_dtype`` output (fp32, or the input type).
@@ -180,7 +181,8 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     sch.tensorize(sch.get_loops(compute)[-3], intrin.wgmma_sync(bn, dtype, "MN" if b_layout == "KN" else "K"))
     sch.tensorize(sch.get_loops(fragments)[-2], intrin.wgmma_store(bn, out_dtype))
     sch.unroll(k1)
-    tma_pipeline(sch, ko, stages=stages, num_copies=2, consumers_first=True, wgmma_in_flight=wgmma_in_flight)
+    tma_pipeline(sch, ko, stages=stages, num_copies=2, consumers_first=True, wgmma_in_flight=wgmma_in_flight,
+                 producer=producer)
     return sch.mod
 
 

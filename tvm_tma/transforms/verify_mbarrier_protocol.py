@@ -196,6 +196,8 @@ class _Evaluator:
                 return np.where(cond, x(env), y(env)) if np.ndim(cond) else x(env) if cond else y(env)
 
             return select
+        if isinstance(expr, tvm.ir.Call) and _op_name(expr) == "tirx.tvm_thread_invariant":
+            return self.compile(expr.args[0])
         if kind is tirx.Cast and str(expr.ty) == "bool":
             a = self.compile(expr.value)
             return lambda env: a(env) != 0
