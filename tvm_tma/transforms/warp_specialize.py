@@ -30,14 +30,13 @@ included) using version and barrier slot ``G % V`` of two mbarrier rings::
                 mbarrier.arrive [empty + 8 (G % V)]            # every consumer thread
 
 A consumer stage that issues ``wgmma.mma_async`` reads its version until a
-``wgmma.wait_group`` retires its group, so the release waits for that, one arrival per
-consumer warp (lane 0, after the warp's ``wait_group``), ``N`` the loop's
+``wgmma.wait_group`` retires its group, so its release waits for that, ``N`` the loop's
 ``tvm_tma.wgmma_in_flight`` (default 1)::
 
                 wgmma.fence; <consumers>; wgmma.commit_group; wgmma.wait_group N
-                if k >= N and lane == 0: mbarrier.arrive [empty + 8 ((G - N) % V)]
+                if k >= N: mbarrier.arrive [empty + 8 ((G - N) % V)]
             wgmma.wait_group 0
-            if lane == 0: mbarrier.arrive [empty + 8 ((G_last - j) % V)]   (the last N stages)
+            mbarrier.arrive [empty + 8 ((G_last - j) % V)]     (the last N stages, j < N)
 
 No ``__syncthreads`` inside either role: a later pass (:func:`.role_barriers.LowerRoleBarriers`)
 turns those the consumers' code gets (bulk stores, TVM's allreduce, ``ThreadSync``) into a
@@ -65,11 +64,11 @@ from tvm.ir.expr import TensorLoad
 from tvm.script import tirx as T
 
 from . import ptx
-from .. import report, rules
+from .. import rules
 from ..errors import TMAError
 from ._ir import function_name, mutate, seq, substitute, walk
-from .copy_plan import (BulkPlan, TensorPlan, ThreadAxis, barrier_setup, emit_copy, flat_thread_index,
-                        mbarrier_buffer, plan_copy, report_plan, wait_parity)
+from .copy_plan import (BulkPlan, TensorPlan, ThreadAxis, barrier_setup, emit_copy, mbarrier_buffer,
+                        plan_copy, report_plan, wait_parity)
 from .lower_async_pipeline import STAGES, WGMMA_IN_FLIGHT, check_arch
 from .tensor_map import TensorMaps
 from .wgmma import contains_mma, wait_group
@@ -196,6 +195,15 @@ def _written(stmt) -> set:
     return found
 
 
+def _renamed(stmt: tirx.Stmt) -> tirx.Stmt:
+    """``stmt`` with fresh variables for the loops and block iterators it binds (the
+    producer's copy of the statements around the loop, so that no variable is bound twice)."""
+    bound = []
+    walk(stmt, tirx.For, lambda f: bound.append(f.loop_var))
+    walk(stmt, s_tir.SBlock, lambda b: bound.extend(iv.var for iv in b.iter_vars))
+    return substitute(stmt, {v: tirx.Var(v.name, v.ty) for v in bound})
+
+
 class _RoleSplit:
     """The split of one kernel around its warp-specialized loop ``loop``."""
 
@@ -289,7 +297,7 @@ class _RoleSplit:
         new = [tirx.For(loop.loop_var, loop.min, loop.extent, tirx.ForKind.SERIAL, b, None, bare)
                for b in (produce, consume)]
         self.allocs = list(versioned.values())
-        producer = seq(self.project(kernel[:-1], new[0], keep_rest=False))
+        producer = _renamed(seq(self.project(kernel[:-1], new[0], keep_rest=False)))
         consumer = self.project(kernel[:-1], seq([new[1]] + after), keep_rest=True)
         split = next(i for i, item in enumerate(consumer) if _path(item, new[1]) is not None)
         return producer, consumer[:split + 1], consumer[split + 1:]
@@ -389,14 +397,11 @@ class _RoleSplit:
         return seq(body), after
 
     def release(self, stage: tirx.PrimExpr) -> tirx.Stmt:
-        """The consumers are done with ``stage``'s slot: every thread arrives on its empty barrier,
-        or, after a ``wgmma.wait_group``, lane 0 of each warp."""
+        """The consumers are done with ``stage``'s slot: every consumer thread arrives on its
+        empty barrier (each thread's arrival orders its own reads and its wait on the full
+        barrier before the producer's next copy into the slot)."""
         slot = self.analyzer.simplify(tirx.floormod(stage, self.versions_count))
-        arrive = tirx.Evaluate(ptx.op("mbarrier.arrive.shared.b64")(T.address_of(tirx.BufferLoad(self.empty, [slot]))))
-        if not self.wgmma:
-            return arrive
-        tid, _ = flat_thread_index(self.threads)
-        return tirx.IfThenElse(tirx.floormod(tid, 32) == 0, arrive, None)
+        return tirx.Evaluate(ptx.op("mbarrier.arrive.shared.b64")(T.address_of(tirx.BufferLoad(self.empty, [slot]))))
 
     # -- the kernel ------------------------------------------------------------------------
     def kernel(self, loops: list, producer: tirx.Stmt, head: list, tail: list, threads: dict) -> tirx.Stmt:
@@ -409,8 +414,7 @@ class _RoleSplit:
             else: <consumers' head>
             if threadIdx.y < P: <consumers' tail>
         """
-        count = threads["consumers"] // 32 if self.wgmma else threads["consumers"]
-        before, _ = barrier_setup([(self.full, 1), (self.empty, count)], self.threads, self.maps.take_used())
+        before, _ = barrier_setup([(self.full, 1), (self.empty, threads["consumers"])], self.threads, self.maps.take_used())
         y = threads["loops"].get("threadIdx.y")
         ty = y.loop_var if y is not None else tirx.Var("threadIdx_y", "int32")
         x = threads["loops"].get("threadIdx.x")
