@@ -46,7 +46,8 @@ Reduction = tuple[Callable, Callable[..., tirx.Expr], Callable[[tirx.Expr], tirx
 
 
 def _row_kernel(x: te.Tensor, params: list[te.Tensor], reductions: list[Reduction], output: Callable,
-                *, rows_per_cta: int, stages: int, max_threads: int, scheduled: bool) -> tvm.IRModule:
+                *, rows_per_cta: int, stages: int, max_threads: int, scheduled: bool,
+                producer: str = "cta") -> tvm.IRModule:
     """``y[r, c] = output(x[r, c], c, statistics of row r)`` (module docstring for the schedule);
     unless ``scheduled``, the PrimFunc as defined (runs on any target, e.g. on the CPU)."""
     (rows, cols), dtype = (int(n) for n in x.shape), x.dtype
@@ -98,7 +99,7 @@ def _row_kernel(x: te.Tensor, params: list[te.Tensor], reductions: list[Reductio
     t, v = sch.get_loops(partials[0])[-2:]
     sch.reorder(v, t)
     sch.bind(t, "threadIdx.x")
-    tma_pipeline(sch, chunk_loop, stages=stages, num_copies=1)
+    tma_pipeline(sch, chunk_loop, stages=stages, num_copies=1, producer=producer)
     return sch.mod
 
 
@@ -107,7 +108,7 @@ def _f32(value: float) -> tirx.Expr:
 
 
 def rms_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-6, rows_per_cta: int = 1,
-             stages: int = 4, max_threads: int = 128, scheduled: bool = True) -> tvm.IRModule:
+             stages: int = 4, max_threads: int = 128, scheduled: bool = True, producer: str = "cta") -> tvm.IRModule:
     """``y[r, :] = x[r, :] * rsqrt(mean(x[r, :]^2) + eps) * w`` for ``x[rows, cols]``, ``w[cols]``
     (PrimFunc parameters ``x, w, y``). One reduction: the sum of squares."""
     x = te.placeholder((rows, cols), dtype, name="x")
@@ -115,7 +116,7 @@ def rms_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-6,
     return _row_kernel(
         x, [w], [(te.sum, lambda v: v * v, lambda sq: tirx.rsqrt(sq / _f32(cols) + _f32(eps)))],
         lambda v, c, rstd: v * rstd * w[c].astype(F32),
-        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled)
+        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled, producer=producer)
 
 
 def layer_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-5, rows_per_cta: int = 1,
@@ -136,7 +137,7 @@ def layer_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-
 
 
 def softmax(rows: int, cols: int, dtype: str = "float16", *, rows_per_cta: int = 1, stages: int = 4,
-            max_threads: int = 128, scheduled: bool = True) -> tvm.IRModule:
+            max_threads: int = 128, scheduled: bool = True, producer: str = "cta") -> tvm.IRModule:
     """``y[r, :] = exp(x[r, :] - m) / sum(exp(x[r, :] - m))`` with ``m = max(x[r, :])`` for
     ``x[rows, cols]`` (PrimFunc parameters ``x, y``). Two reductions: the row maximum, then
     the sum of exponentials."""
@@ -144,4 +145,4 @@ def softmax(rows: int, cols: int, dtype: str = "float16", *, rows_per_cta: int =
     return _row_kernel(
         x, [], [(te.max, lambda v: v, None), (te.sum, lambda v, m: tirx.exp(v - m), lambda s: _f32(1) / s)],
         lambda v, c, m, inv: tirx.exp(v - m) * inv,
-        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled)
+        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled, producer=producer)

@@ -414,9 +414,10 @@ class _RoleSplit:
             else: <consumers' head>
             if threadIdx.y < P: <consumers' tail>
         """
-        before, _ = barrier_setup([(self.full, 1), (self.empty, threads["consumers"])], self.threads, self.maps.take_used())
         y = threads["loops"].get("threadIdx.y")
         ty = y.loop_var if y is not None else tirx.Var("threadIdx_y", "int32")
+        cta = [a for a in self.threads if not a.var.same_as(ty)] + [ThreadAxis(ty, threads["slice"] + 1)]
+        before, _ = barrier_setup([(self.full, 1), (self.empty, threads["consumers"])], cta, self.maps.take_used())
         x = threads["loops"].get("threadIdx.x")
         produce = [tirx.IfThenElse(x.loop_var == 0, producer, None) if x is not None else producer]
         consume = list(head)
