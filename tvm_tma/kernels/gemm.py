@@ -215,15 +215,16 @@ def _persistent_grid(row_tiles: int, col_tiles: int, raster: int, ctas: int) -> 
     multiple of ``raster``) on at most ``ctas`` CTAs: CTA ``b`` computes tiles ``b + c t`` in
     the order of the rasterized tile index, every CTA as many, the row tiles padded to a
     multiple of ``q`` (the padding tiles compute zeros that are not stored). The CTAs are a
-    multiple of a group of ``raster`` row tiles by the column tiles, or a divisor of it, so
-    that the tile's row and column stay affine in the loops (TVM's blockize of the tensorized
-    blocks needs that)."""
+    multiple of a group of ``raster`` row tiles by the column tiles, or a divisor of it that
+    ``raster`` divides or that divides ``raster``, so that the tile's row and column stay
+    affine in the loops (TVM's blockize of the tensorized blocks needs that)."""
     group = raster * col_tiles
     tiles = row_tiles * col_tiles
     if min(ctas, tiles) >= group:
         ctas = min(ctas, tiles) // group * group
     else:
-        ctas = max(d for d in range(1, min(ctas, tiles) + 1) if group % d == 0)
+        ctas = max(d for d in range(1, min(ctas, tiles) + 1)
+                   if group % d == 0 and (d % raster == 0 or raster % d == 0))
     return ctas, math.lcm(raster, ctas // math.gcd(ctas, col_tiles))
 
 

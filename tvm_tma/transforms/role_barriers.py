@@ -23,7 +23,7 @@ from tvm.script import tirx as T
 from . import ptx
 from ..errors import TMAError
 from ._ir import function_name, mutate
-from .warp_specialize import ROLE
+from .warp_specialize import ROLE, role_name
 
 CONSUMER_BARRIER = 1
 """The named barrier of the consumer threads (barrier 0 is ``__syncthreads``)."""
@@ -42,7 +42,7 @@ def LowerRoleBarriers() -> tvm.transform.Pass:  # noqa: N802
         def on_attr(attr, mutator):
             if attr.attr_key != ROLE:
                 return mutator.default_mutate(attr)
-            role, threads = attr.node.value, int(attr.value)
+            role, threads = role_name(attr), int(attr.value)
 
             def on_sync(stmt, inner):
                 if not _is_cta_sync(stmt):

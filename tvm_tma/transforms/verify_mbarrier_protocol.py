@@ -404,7 +404,8 @@ class _Verifier:
         none can go on, the split is blocked (a deadlock unless something outside it arrives)."""
         runs = []
         for branch, active in branches:
-            runs.append([branch.node.value, self.visit(branch, active), dict(self.env), list(self.context)])
+            name = str(getattr(branch.node, 'value', branch.node))
+            runs.append([name, self.visit(branch, active), dict(self.env), list(self.context)])
         env, context = self.env, self.context
         while runs:
             progress, blocked = False, []

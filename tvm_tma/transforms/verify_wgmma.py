@@ -241,7 +241,8 @@ class _Simulator:
     def roles(self, branches: list):
         """The branches of a warp-role split run at once (each with its own variables, its
         threads its role): each until a wait blocks, then the other."""
-        runs = [[b.node.value, self.visit(b, active), dict(self.env), list(self.context)] for b, active in branches]
+        runs = [[str(getattr(b.node, 'value', b.node)), self.visit(b, active), dict(self.env), list(self.context)]
+                for b, active in branches]
         env, context = self.env, self.context
         while runs:
             progress, blocked = False, []

@@ -82,11 +82,16 @@ PRODUCER_REGISTERS = 40
 """Registers per thread of a producer warpgroup after ``setmaxnreg.dec`` (CUTLASS's choice)."""
 
 
+def role_name(attr: tirx.AttrStmt) -> str:
+    """The role of a :data:`ROLE` attribute (its node, a string)."""
+    return str(attr.node.value if isinstance(attr.node, tvm.ir.StringImm) else attr.node)
+
+
 def role_thread_loops(loops: list[tirx.For], role: tirx.AttrStmt) -> list[tirx.For]:
     """``loops`` (those around a role's branch ``role``, outermost first) as the role's threads
     see them: in the consumers' branch, ``threadIdx.y`` without the producer's slice (a
     bulk store there is planned over the consumer threads)."""
-    if role.node.value != "consumer":
+    if role_name(role) != "consumer":
         return loops
     others = math.prod(int(f.extent) for f in loops if _is_thread_loop(f)
                        and f.thread_binding.thread_tag != "threadIdx.y")
