@@ -4,7 +4,9 @@ the verifiers catch when a role breaks the protocol, the errors, and the CUDA th
 import pathlib
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 
 import pytest
 import tvm
@@ -15,7 +17,7 @@ from tvm.script import tirx as T
 
 import tvm_tma
 from tvm_tma import TMAError
-from tvm_tma.codegen import SM90A, kernel_source
+from tvm_tma.codegen import SM90A, compile_cuda, kernel_source
 from tvm_tma.kernels import gemm_wgmma, rms_norm
 from tvm_tma.transforms import LowerRoleBarriers, VerifyMBarrierProtocol, VerifyWgmma
 from tvm_tma.transforms.warp_specialize import LAUNCH_MIN_BLOCKS, ROLE
@@ -263,14 +265,18 @@ def test_consumers_synchronize_on_their_named_barrier():
     assert re.search(r"return;\n  } else {\n    tvm_builtin_ptx_setmaxnreg_inc_sync_aligned_u32_232", src)
 
 
-WS_BENCH = [c.name for c in cases.select(r"^bench_ws_(f16|rms_norm|softmax)")]
+# The benchmarked kernels that differ in more than types and sizes (benchmarks/cases.py WS_CASES):
+# warp-specialized or not, persistent or not, 128x256 and 128x128 tiles, groups of 8 row
+# tiles, small K, the row kernels.
+WS_BENCH = ["bench_ws_f16_4096", "bench_ws_f16_4096_p", "bench_ws_f16_4096_cta_p", "bench_ws_f16_4096_t128x128x64_p",
+            "bench_ws_f16_8192x512_r8", "bench_ws_f16_8192x512_r8_p", "bench_ws_rms_norm_65536x4096",
+            "bench_ws_softmax_262144x1024"]
 
 
 @pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not on PATH")
 @pytest.mark.parametrize("name", WS_BENCH)
 def test_benchmarked_ws_variants_compile_without_spills(name):
-    """Every benchmarked variant (the fp16 GEMMs and the row kernels; bf16 differs in types only):
-    nvcc accepts it for sm_90a, ptxas spills no register, keeps its wgmma parallel and says
+    """Each kind of benchmarked variant: nvcc accepts it for sm_90a, ptxas spills no register, keeps its wgmma parallel and says
     nothing of setmaxnreg (it warns where it ignores one), the registers within the entry cap."""
     case = cases.CASES[name]
     src = kernel_source(cases.compile_module(case.build(), "tma"))
@@ -281,3 +287,16 @@ def test_benchmarked_ws_variants_compile_without_spills(name):
     assert int(re.search(r"Used (\d+) registers", report).group(1)) <= 65536 // threads
     if case.builder == "gemm_wgmma" and case.kwargs.get("producer") == "warp":
         assert "setmaxnreg.inc.sync.aligned.u32 232" in src and f"__launch_bounds__({threads}, 1)" in src
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None or shutil.which("nvdisasm") is None,
+                    reason="nvcc or nvdisasm not on PATH")
+def test_setmaxnreg_is_in_the_machine_code():
+    """ptxas keeps both setmaxnreg (USETMAXREG in SASS): consumers up to 232 registers, the
+    producer down to 40."""
+    src = kernel_source(cases.compile_module(cases.CASES["check_ws_f16_256x512x512"].build(), "tma"))
+    with tempfile.TemporaryDirectory() as tmp:
+        cubin = pathlib.Path(tmp, "k.cubin")
+        cubin.write_bytes(compile_cuda(src))
+        sass = subprocess.run(["nvdisasm", str(cubin)], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"USETMAXREG\.TRY_ALLOC\S* \S+, 0xe8", sass) and re.search(r"USETMAXREG\.DEALLOC\S* 0x28", sass)

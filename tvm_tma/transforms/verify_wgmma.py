@@ -80,11 +80,12 @@ def _versioned(buf: tirx.Buffer) -> bool:
 
 @dataclass
 class _Warpgroup:
-    """The wgmma state of one warpgroup: reads since the last commit, and the committed groups
-    (``[reads, id]``, oldest first); ``retired``: the id of the last retired group."""
+    """The wgmma state of one warpgroup: the reads of the ``wgmma`` since the last commit, for
+    each ``(buffer, version)`` the id of the last committed group that read it (an older one
+    retires first), the groups committed and the id of the last retired one."""
 
     open: set = field(default_factory=set)
-    groups: list = field(default_factory=list)
+    readers: dict = field(default_factory=dict)
     committed: int = 0
     retired: int = 0
 
@@ -354,39 +355,34 @@ class _Simulator:
                 group.open |= {(buf.__chandle__(), v) for v in versions}
         elif name == COMMIT:
             group.committed += 1
-            group.groups.append([group.open, group.committed])
+            group.readers.update((key, group.committed) for key in group.open)
             group.open = set()
         elif name == WAIT:
-            pending = int(call.args[0])
-            done = group.groups[:max(len(group.groups) - pending, 0)]
-            if done:
-                group.retired = max(group.retired, done[-1][1])
-                self.know[w][own] = np.maximum(self.know[w][own], group.retired)
-            known = int(self.know[w].min())  # groups every thread knows retired are forgotten
-            group.groups = [g for g in group.groups if g[1] > known]
+            group.retired = max(group.retired, group.committed - int(call.args[0]))
+            self.know[w][own] = np.maximum(self.know[w][own], group.retired)
 
     def write(self, buf: tirx.Buffer, indices, mask: np.ndarray) -> None:
         if buf.__chandle__() not in self.read_buffers:
             return
         versions = np.broadcast_to(self.eval(indices[0], self.env), mask.shape) if _versioned(buf) else None
         for w, group in self.warpgroups.items():
-            for reads, gid in group.groups + [[group.open, None]]:
-                for key, version in reads:
-                    if key != buf.__chandle__():
-                        continue
-                    writers = mask if version is None else mask & (versions == version)
-                    if not writers.any():
-                        continue
-                    what = f"{buf.name}" + (f" version {version}" if version is not None else "")
-                    if gid is None or gid > group.retired:
-                        self.fail("wgmma_in_flight", f"{what} written while a wgmma group of warpgroup {w} "
-                                  "that reads it may be in flight: expected a wgmma.wait_group that retires "
-                                  "it (and a __syncthreads) before the write")
-                    if (self.know[w][writers] < gid).any():
-                        self.fail("wgmma_in_flight", f"{what} written by other threads after warpgroup {w}'s "
-                                  "wgmma.wait_group retired the group reading it, with no __syncthreads "
-                                  "(or mbarrier release and wait) between: expected the retirement ordered "
-                                  "before the write")
+            reads = {(key, v): None for key, v in group.open} | group.readers  # None: not even committed
+            for (key, version), gid in reads.items():
+                if key != buf.__chandle__():
+                    continue
+                writers = mask if version is None else mask & (versions == version)
+                if not writers.any():
+                    continue
+                what = f"{buf.name}" + (f" version {version}" if version is not None else "")
+                if gid is None or gid > group.retired:
+                    self.fail("wgmma_in_flight", f"{what} written while a wgmma group of warpgroup {w} "
+                              "that reads it may be in flight: expected a wgmma.wait_group that retires "
+                              "it (and a __syncthreads) before the write")
+                if (self.know[w][writers] < gid).any():
+                    self.fail("wgmma_in_flight", f"{what} written by other threads after warpgroup {w}'s "
+                              "wgmma.wait_group retired the group reading it, with no __syncthreads "
+                              "(or mbarrier release and wait) between: expected the retirement ordered "
+                              "before the write")
 
 
 def _access_ptrs(call) -> list:
