@@ -29,6 +29,10 @@ tile it reads is written again (by a later statement, or the next iteration of a
 it); there ``cp.async.bulk.wait_group.read 0`` and ``__syncthreads()`` come first. Before the
 kernel ends: ``cp.async.bulk.wait_group 0``.
 
+Inside a warp role's branch (:mod:`.warp_specialize`) the threads are the role's: a store in
+the consumers' branch is planned over the consumer threads (``threadIdx.y`` without the
+producer's slice).
+
 Raises :class:`tvm_tma.TMAError`: ``min_arch`` below sm_90, ``dense_box`` when the marked
 load is under a condition (its barrier phase would not advance on every iteration).
 """

@@ -45,8 +45,16 @@ that execute it. Checked, per barrier slot and phase (rule ``mbarrier_protocol``
    complete first (an ``expect_tx`` of 0 bytes completes it at once) and find its parity again:
    it waits forever.
 
+Warp roles (:mod:`.warp_specialize`: an ``if``/``else`` whose branches are
+``tvm_tma.warp_role`` attributes) run at once, each with its own variables: a wait whose phase
+is not complete yet lets the other role run until it is; when every role waits, the kernel
+deadlocks (reported with each role's wait: e.g. a consumer that never arrives on the empty
+ring). A ``__syncthreads`` inside a role is the role's named barrier and orders nothing
+across roles; the roles order each other through their rings (rule 4's empty-barrier case).
+
 This is the strict protocol our pipelines emit: every phase of every slot is waited on,
-in order, before the slot is reused. Each kernel runs for the first and the last block of
+in order, before the slot is reused; only a complete phase of arrivals alone (no bytes, the
+last releases of an empty ring) may remain unwaited when the kernel ends. Each kernel runs for the first and the last block of
 every ``blockIdx`` extent (tails depend on them). Sizes that are function parameters are
 bound to each of ``sample_values`` (an int sets every size, a mapping sets them by name), so
 dynamic trip counts are verified at those samples only; at most ``max_steps`` loop iterations

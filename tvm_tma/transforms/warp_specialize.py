@@ -38,6 +38,16 @@ A consumer stage that issues ``wgmma.mma_async`` reads its version until a
             wgmma.wait_group 0
             mbarrier.arrive [empty + 8 ((G_last - j) % V)]     (the last N stages, j < N)
 
+The consumers' program is cut after the statement that holds the loop (blocks on the way that
+only allocate are dissolved into it): what follows runs after the split, once the producer
+returned, behind a barrier of the consumers, so that it may reuse the loop's shared memory
+(``MergeSharedMemoryAllocations`` gives the output tile of a GEMM the rings' memory; ptxas
+keeps ``setmaxnreg`` only when the producer does not reach code after its branch)::
+
+    if threadIdx.y == P: <producer>; return
+    else: <consumers up to the loop's statement>
+    if threadIdx.y < P: __syncthreads(); <the rest>            # (a consumers' role too)
+
 No ``__syncthreads`` inside either role: a later pass (:func:`.role_barriers.LowerRoleBarriers`)
 turns those the consumers' code gets (bulk stores, TVM's allreduce, ``ThreadSync``) into a
 named barrier of the consumer threads. Each role's branch is an ``AttrStmt`` ``tvm_tma.warp_role``
@@ -410,8 +420,9 @@ class _RoleSplit:
 
     # -- the kernel ------------------------------------------------------------------------
     def kernel(self, loops: list, producer: tirx.Stmt, head: list, tail: list, threads: dict) -> tirx.Stmt:
-        """The thread loops (threadIdx.y one slice larger, or added) around the barrier setup,
-        the role split and the consumers' tail::
+        """The function body: the statements ``loops`` from its root down to the innermost
+        thread loop (threadIdx.y one slice larger, or added) around the barrier setup, the
+        role split and the consumers' tail::
 
             if tid == 0: <init rings>; fence.proxy.async; prefetch.tensormap
             __syncthreads()
@@ -449,11 +460,17 @@ class _RoleSplit:
         root = s_tir.SBlockRealize([], tirx.const(True), s_tir.SBlock([], [], [], "", seq(before + [body]), None,
                                                                        self.allocs + [self.full, self.empty]))
         result = self.thread_loop(ty, 2, root) if y is None else root  # a new slice: innermost
-        for loop in reversed(loops):
-            if loop is y:
-                result = self.thread_loop(loop.loop_var, threads["slice"] + 1, result)
+        for stmt, below in zip(reversed(loops), reversed(loops[1:] + [None])):
+            if stmt is y:
+                result = self.thread_loop(stmt.loop_var, threads["slice"] + 1, result)
+            elif isinstance(stmt, tirx.SeqStmt):
+                result = tirx.SeqStmt([result if s.same_as(below) else s for s in stmt.seq])
+            elif isinstance(stmt, tirx.IfThenElse):
+                then = stmt.then_case.same_as(below)
+                result = tirx.IfThenElse(stmt.condition, result if then else stmt.then_case,
+                                         stmt.else_case if then else result)
             else:
-                result = _with_body(loop, result)
+                result = _with_body(stmt, result)
         return result
 
     @staticmethod
