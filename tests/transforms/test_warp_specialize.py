@@ -276,8 +276,9 @@ WS_BENCH = ["bench_ws_f16_4096", "bench_ws_f16_4096_p", "bench_ws_f16_4096_cta_p
 @pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not on PATH")
 @pytest.mark.parametrize("name", WS_BENCH)
 def test_benchmarked_ws_variants_compile_without_spills(name):
-    """Each kind of benchmarked variant: nvcc accepts it for sm_90a, ptxas spills no register, keeps its wgmma parallel and says
-    nothing of setmaxnreg (it warns where it ignores one), the registers within the entry cap."""
+    """Each kind of benchmarked variant: nvcc accepts it for sm_90a, ptxas spills no register,
+    keeps its wgmma parallel and says nothing of setmaxnreg (it warns where it ignores one), the
+    registers within the entry cap."""
     case = cases.CASES[name]
     src = kernel_source(cases.compile_module(case.build(), "tma"))
     report = ptxas(src)

@@ -24,7 +24,10 @@ row is then ``stages`` chunks and the ring keeps copies in flight: at 262144 x 1
 H100, 32 threads instead of 128 took softmax from 0.85 to 1.00 of cudaMemcpy), so a chunk always
 divides the row: no column tail (``reverse_compute_at`` of the partials into
 a chunk that the row's end cuts short shrinks their thread loop instead of predicating it).
-Any ``cols`` that is a multiple of 8 works; a row of 16-byte vectors whose count has no
+With ``producer="warp"`` (:func:`tvm_tma.schedule.tma_pipeline`) a producer warp slice
+(``threadIdx.y == 1``) issues the row's chunks while the ``threads`` compute; it takes one row
+per CTA (``rows_per_cta=1``: the staged row is read until the CTA's end) and a multiple of 32
+``threads``. Any ``cols`` that is a multiple of 8 works; a row of 16-byte vectors whose count has no
 divisor near ``max_threads`` (e.g. ``cols = 8 * 1031``) gets few threads and runs slowly.
 """
 
@@ -120,7 +123,8 @@ def rms_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-6,
 
 
 def layer_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-5, rows_per_cta: int = 1,
-               stages: int = 4, max_threads: int = 128, scheduled: bool = True) -> tvm.IRModule:
+               stages: int = 4, max_threads: int = 128, scheduled: bool = True,
+               producer: str = "cta") -> tvm.IRModule:
     """``y[r, :] = (x[r, :] - mean) * rsqrt(var + eps) * w + b``, ``mean`` and ``var`` (biased)
     of row ``r`` of ``x[rows, cols]``, ``w[cols]``, ``b[cols]`` (PrimFunc parameters
     ``x, w, b, y``). Two reductions: the sum, then the sum of squared deviations from the
@@ -133,7 +137,7 @@ def layer_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-
         x, [w, b], [(te.sum, lambda v: v, lambda total: total / n),
                     (te.sum, lambda v, mean: (v - mean) * (v - mean), lambda dev2: tirx.rsqrt(dev2 / n + _f32(eps)))],
         lambda v, c, mean, rstd: (v - mean) * rstd * w[c].astype(F32) + b[c].astype(F32),
-        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled)
+        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled, producer=producer)
 
 
 def softmax(rows: int, cols: int, dtype: str = "float16", *, rows_per_cta: int = 1, stages: int = 4,

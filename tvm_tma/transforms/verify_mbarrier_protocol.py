@@ -54,8 +54,9 @@ across roles; the roles order each other through their rings (rule 4's empty-bar
 
 This is the strict protocol our pipelines emit: every phase of every slot is waited on,
 in order, before the slot is reused; only a complete phase of arrivals alone (no bytes, the
-last releases of an empty ring) may remain unwaited when the kernel ends. Each kernel runs for the first and the last block of
-every ``blockIdx`` extent (tails depend on them). Sizes that are function parameters are
+last releases of an empty ring) may remain unwaited when the kernel ends. Each kernel runs
+for the first and the last block of every ``blockIdx`` extent (tails depend on them). Sizes
+that are function parameters are
 bound to each of ``sample_values`` (an int sets every size, a mapping sets them by name), so
 dynamic trip counts are verified at those samples only; at most ``max_steps`` loop iterations
 and barrier operations are simulated, beyond that it raises. Returns the function unchanged.

@@ -450,7 +450,8 @@ class _RoleSplit:
         def invariant(cond):
             return tirx.call_intrin("bool", "tirx.tvm_thread_invariant", cond)
 
-        body = [tirx.IfThenElse(invariant(ty == threads["slice"]), role("producer", produce), role("consumer", consume))]
+        body = [tirx.IfThenElse(invariant(ty == threads["slice"]), role("producer", produce),
+                                role("consumer", consume))]
         if tail:  # after every consumer's last wgmma retired: the loop's buffers may be reused
             tail = [tirx.Evaluate(T.tvm_storage_sync("shared"))] + tail
             body.append(tirx.IfThenElse(invariant(ty < threads["slice"]), role("consumer", tail), None))
