@@ -56,10 +56,10 @@ This is the strict protocol our pipelines emit: every phase of every slot is wai
 in order, before the slot is reused; only a complete phase of arrivals alone (no bytes, the
 last releases of an empty ring) may remain unwaited when the kernel ends. Each kernel runs
 for the first and the last block of every ``blockIdx`` extent (tails depend on them). Sizes
-that are function parameters are
-bound to each of ``sample_values`` (an int sets every size, a mapping sets them by name), so
-dynamic trip counts are verified at those samples only; at most ``max_steps`` loop iterations
-and barrier operations are simulated, beyond that it raises. Returns the function unchanged.
+that are function parameters are bound to each of ``sample_values`` (an int sets every size,
+a mapping sets them by name), so dynamic trip counts are verified at those samples only; at
+most ``max_steps`` loop iterations and barrier operations are simulated, beyond that it
+raises. Returns the function unchanged.
 For example, a stage whose bulk copy moves half the bytes its expect_tx announced::
 
     if tx == 0: T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[k % 2]), T.uint32(8192))
