@@ -235,6 +235,59 @@ ROW_KERNEL_CASES = [
       for v, (rows, cols) in enumerate(((1001, 8), (37, 1000), (1001, 4096), (37, 8192)))),
 ]
 
+def ws_case(name: str, m: int, n: int, k: int, dtype: str = "float16", timed: bool = False, **kwargs: Any) -> Case:
+    """``gemm_wgmma`` with a producer warpgroup (``producer="warp"``) unless ``producer`` is given."""
+    return wgmma_case(name, m, n, k, dtype, timed, **{"producer": "warp", **kwargs})
+
+
+# Warp specialization (producer="warp") and persistent CTAs. The persistent kernels keep the
+# rings and the output tile at once: 3 stages with a 16-bit output tile (the input type; or
+# 128x128 tiles); their non-specialized twins (producer="cta") and 16-bit-output baselines.
+_P = {"persistent": True, "stages": 3}
+WS_CASES = [
+    # Correctness: tile multiples, tails in M, N and K, trip counts below the stage count (k 64,
+    # 136), groups in flight 0 and 2, B^T, one warpgroup, 2 stages.
+    ws_case("check_ws_f16_256x512x512", 256, 512, 512),
+    ws_case("check_ws_f16_200x264x136", 200, 264, 136),
+    ws_case("check_ws_bf16_200x264x136", 200, 264, 136, "bfloat16"),
+    ws_case("check_ws_f16_1000x1000x1000", 1000, 1000, 1000),
+    ws_case("check_ws_f16_k64_256x256x64", 256, 256, 64),
+    ws_case("check_ws_f16_wait0_256x512x320", 256, 512, 320, wgmma_in_flight=0),
+    ws_case("check_ws_f16_wait2_256x512x640", 256, 512, 640, wgmma_in_flight=2),
+    ws_case("check_ws_bf16_nt_512x256x1000", 512, 256, 1000, "bfloat16", b_layout="NK"),
+    ws_case("check_ws_f16_t128x128x64_wg1_300x312x200", 300, 312, 200, tile=(128, 128, 64), warpgroups=1),
+    ws_case("check_ws_f16_s2_256x256x512", 256, 256, 512, stages=2),
+    # Persistent: more tiles than CTAs (1000^2: 32 tiles on 4 CTAs of at most 6; 520^2 in groups
+    # of 4 row tiles on 8 CTAs), fewer (4 tiles, 132 CTAs at most), one k step per tile, tails.
+    ws_case("check_ws_f16_persistent_1000x1000x1000", 1000, 1000, 1000, ctas=6, out_dtype="float16", **_P),
+    ws_case("check_ws_f16_persistent_r4_520x520x200", 520, 520, 200, ctas=8, raster=4, out_dtype="float16", **_P),
+    ws_case("check_ws_f16_persistent_200x264x136", 200, 264, 136, out_dtype="float16", **_P),
+    ws_case("check_ws_bf16_persistent_k64_1024x1024x64", 1024, 1024, 64, "bfloat16", ctas=8, out_dtype="bfloat16",
+            **_P),
+    ws_case("check_ws_f16_persistent_t128x128x64_1000x1000x520", 1000, 1000, 520, ctas=16, tile=(128, 128, 64),
+            persistent=True, stages=4),
+    ws_case("check_wgmma_f16_persistent_1000x1000x1000", 1000, 1000, 1000, ctas=6, producer="cta",
+            out_dtype="float16", **_P),
+    # Timed: 4096^3, 8192^3 (groups of 8 row tiles) and 8192x8192x512 (small K), fp16 and bf16,
+    # with and without the producer warpgroup and persistence.
+    *(ws_case(f"bench_ws_{short}_{size}{suffix}", m, m, k, dtype, timed=True, **extra)
+      for dtype, short in (("float16", "f16"), ("bfloat16", "bf16"))
+      for size, m, k, raster in (("4096", 4096, 4096, 1), ("8192_r8", 8192, 8192, 8), ("8192x512_r8", 8192, 512, 8))
+      for suffix, extra in (("", {}), ("_out16", {"out_dtype": dtype}), ("_p", {"out_dtype": dtype, **_P}),
+                            ("_cta_out16", {"producer": "cta", "out_dtype": dtype}),
+                            ("_cta_p", {"producer": "cta", "out_dtype": dtype, **_P}))
+      for extra in ({"raster": raster, **extra},)),
+    ws_case("bench_ws_f16_4096_t128x128x64_p", 4096, 4096, 4096, timed=True, tile=(128, 128, 64), persistent=True,
+            stages=4),
+    wgmma_case("bench_wgmma_f16_8192x512_r8", 8192, 8192, 512, timed=True, raster=8),
+    # Row kernels with a producer warp slice (one row per CTA).
+    *(kernel_cases(k, rows, cols, "float16", f"bench_ws_{k}_{rows}x{cols}", timed=True, producer="warp")
+      for k in ("rms_norm", "softmax") for rows, cols in ((65536, 4096), (262144, 1024), (8192, 4096))),
+    *(kernel_cases(k, rows, cols, dtype, f"check_ws_{k}_{_SHORT[dtype]}_{rows}x{cols}", producer="warp")
+      for k in ("rms_norm", "softmax") for dtype in _SHORT for rows, cols in ((1001, 4096), (37, 8192), (5, 2048))),
+]
+
+
 _CASES = [
     # Baselines (timed).
     copy_case("bench_copy_1gib", 1 << 28, timed=True),
@@ -372,6 +425,7 @@ _CASES = [
     tile_case("launch_tile_256", 256, 256),
     tile_case("launch_tile_256_two_maps", 256, 256, second_input=True),
     *ROW_KERNEL_CASES,
+    *WS_CASES,
     gemm_case("check_gemm_512", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1)),
     gemm_case("check_gemm_96_trips3", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
               k_factors=(3, 2, 1)),

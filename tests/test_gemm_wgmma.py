@@ -163,3 +163,24 @@ def test_rule_table_covers_every_wgmma_rule():
     assert {c[0] for c in RULE_CASES} | BY_CONSTRUCTION == wgmma_rules
     for rule in wgmma_rules:
         assert tvm_tma.rules.RULES[rule].source and tvm_tma.rules.RULES[rule].text
+
+
+@pytest.mark.parametrize("row_tiles, col_tiles, raster, ctas, expected", [
+    (32, 16, 1, 132, (128, 8)),  # 4096^2: 128 CTAs of 4 tiles (8 rows of tiles at a time)
+    (64, 32, 8, 132, (128, 8)),  # 8192^2 in groups of 8 row tiles: 128 CTAs of 16 tiles
+    (2, 2, 1, 132, (4, 2)),  # fewer tiles than CTAs: a tile each
+    (8, 3, 4, 8, (4, 4)),  # 6 CTAs would split a group of 4 row tiles: 4
+])
+def test_persistent_grid(row_tiles, col_tiles, raster, ctas, expected):
+    """(CTAs, the multiple the row tiles are padded to): every CTA as many tiles."""
+    from tvm_tma.kernels.gemm import _persistent_grid
+
+    used, pad = _persistent_grid(row_tiles, col_tiles, raster, ctas)
+    assert (used, pad) == expected
+    assert -(-row_tiles // pad) * pad * col_tiles % used == 0
+
+
+def test_persistent_output_tile_beside_the_rings():
+    with pytest.raises(TMAError, match=r"shared_memory_capacity: tile 128x256x64, 4 stages: expected at most 232448 "
+                       r"bytes of shared memory, got 327680 \(operand rings 196608, output tile 131072, both at once"):
+        gemm_wgmma(4096, 4096, 4096, persistent=True, producer="warp")

@@ -90,6 +90,21 @@ CASES = {
     # 2 x m64n64k16 / commit / wait_group 1 per stage, the fragments into a swizzled shared
     # tile after wait_group 0 + __syncthreads, one clipped tensor store
     "gemm_wgmma_136x72x80": lambda: gemm_wgmma(136, 72, 80, tile=(64, 64, 32), warpgroups=1, stages=3),
+    # the same GEMM warp-specialized: a producer warpgroup (threadIdx.y == 1, setmaxnreg.dec 40)
+    # whose thread 0 waits on the "empty" ring and issues the tensor copies on the "full" one,
+    # the consumer warpgroup (setmaxnreg.inc 256) waits on "full" and, once its wgmma group
+    # retired, arrives on "empty"; the producer returns and the consumers store the tile in
+    # the rings' memory behind their named barrier (bar.sync 1, 128); __launch_bounds__(256, 1)
+    "gemm_wgmma_ws_136x72x80": lambda: gemm_wgmma(136, 72, 80, tile=(64, 64, 32), warpgroups=1, stages=3,
+                                                  producer="warp"),
+    # persistent and warp-specialized: 6 tiles on at most 4 CTAs (4: a multiple of the 2 column
+    # tiles), every CTA 2 tiles (row tiles padded to 4), the rings' phases carried across them
+    # (stage tile * 3 + k), the tile's store left in flight until its shared tile is rewritten
+    "gemm_wgmma_ws_persistent_136x72x80": lambda: gemm_wgmma(136, 72, 80, tile=(64, 64, 32), warpgroups=1,
+                                                             stages=3, producer="warp", persistent=True, ctas=4),
+    # RMSNorm with a producer warp slice (threadIdx.y == 1) issuing the row's chunks; the
+    # allreduce's barriers those of the consumers (bar.sync 1, 128)
+    "rms_norm_ws_4096": lambda: rms_norm(1024, 4096, "float16", producer="warp"),
 }
 
 

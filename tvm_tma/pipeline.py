@@ -44,6 +44,9 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
         s_tir.transform.StmtSimplify(),
         s_tir.transform.InjectPermutedLayout(),
         s_tir.transform.AnnotateIrregularLoop(),
+        # tvm-tma: a loop marked producer="warp" becomes a producer warp and consumer warps on
+        # two mbarrier rings (InjectSoftwarePipeline then leaves it alone).
+        transforms.WarpSpecialize(),
         s_tir.transform.InjectSoftwarePipeline(),
         # tvm-tma: right after software pipelining, while buffers are still multi-dimensional
         # and the async queues are explicit attributes, the async stages become mbarrier
@@ -101,6 +104,9 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
         s_tir.transform.ThreadSync("warp"),
         s_tir.transform.InferFragment(),
         s_tir.transform.LowerThreadAllreduce(),
+        # tvm-tma: the CTA barriers those passes put inside a warp role's branch become the
+        # role's named barrier.
+        transforms.LowerRoleBarriers(),
         # tvm-tma: the copies of pipelines left to stock's lowering, and those under an
         # async_scope outside any pipeline, become cp.async as in stock TVM with
         # tirx.use_async_copy (their queues become commit/wait groups in the CUDA codegen).

@@ -143,6 +143,16 @@ _RULES = (
     Rule("shared_memory_capacity", 232448, "bytes", "CUDA C++ Programming Guide, Technical "
          "Specifications per Compute Capability (9.0: 227 KB of shared memory per thread block)",
          "a kernel's shared memory fits one thread block's share of the SM"),
+    # Warp specialization (tvm_tma.schedule.tma_pipeline(..., producer="warp")).
+    Rule("warp_role_threads", 32, "threads", "PTX ISA, Parallel Synchronization and Communication "
+         "Instructions: bar, barrier (the thread count b is a multiple of the warp size)",
+         "the consumer threads of a warp-specialized kernel are whole warps: they synchronize among "
+         "themselves with a named barrier of their thread count, and the producer is the next warps"),
+    Rule("register_file", 65536, "32-bit registers", "CUDA C++ Programming Guide, Technical Specifications "
+         "per Compute Capability (9.0: 64K 32-bit registers per thread block); PTX ISA, Miscellaneous "
+         "Instructions: setmaxnreg (24 to 256 registers, a multiple of 8)",
+         "the registers a warp-specialized kernel's roles hold after setmaxnreg fit one thread block's "
+         "register file"),
     Rule("tensor_map_descriptor_align", 64, "bytes", "CUDA driver API, cuTensorMapEncodeTiled (tensorMap); "
          "PTX ISA, tensormap (.param / .const space)",
          "the CUtensorMap object is 64-byte aligned: TVM passes it as a "

@@ -7,6 +7,7 @@ from tvm import s_tir, tirx
 from .transforms import bulk_store as _bulk_store
 from .transforms import lower_async_pipeline as _pipeline
 from .transforms import swizzle as _swizzle
+from .transforms import warp_specialize as _warp_specialize
 from .transforms.lower_bulk_copy_blocks import ANNOTATION
 
 
@@ -92,7 +93,8 @@ def _is_shared_copy(block: s_tir.SBlock) -> bool:
 
 
 def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_copies: int = 1,
-                 num_stores: int = 0, consumers_first: bool = False, wgmma_in_flight: int | None = None) -> None:
+                 num_stores: int = 0, consumers_first: bool = False, wgmma_in_flight: int | None = None,
+                 producer: str = "cta") -> None:
     """Make ``loop`` a TMA pipeline of ``stages`` stages.
 
     ``loop``'s body must start with ``num_copies`` copy blocks into shared memory (what
@@ -120,7 +122,20 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
     before going on; 1 overlaps them with the next stage. Either way a stage's copies wait
     for the group that read the buffer they overwrite (:mod:`.transforms.lower_async_pipeline`):
     with ``consumers_first`` that is the group a consumer already waited for.
+
+    ``producer``: who issues the copies. ``"cta"``: thread 0, which then computes with the
+    other threads; before a stage refills a buffer the CTA meets at a ``__syncthreads``.
+    ``"warp"``: warp specialization (:mod:`.transforms.warp_specialize`): the kernel gets one
+    more slice of ``threadIdx.y`` (a warpgroup when the consumers are warpgroups), whose elected
+    thread only issues copies, into ``stages`` buffer versions guarded by a "full" and an
+    "empty" mbarrier ring, while the threads the schedule bound only compute; the loop may sit
+    in serial loops (a persistent loop over tiles), the rings carried across them. It takes
+    copies one thread can issue (bulk or tensor copies) and no ``num_stores``.
     """
+    if producer not in ("cta", "warp"):
+        raise ValueError(f"tma_pipeline: producer: expected 'cta' or 'warp', got {producer!r}")
+    if producer == "warp" and num_stores:
+        raise ValueError(f"tma_pipeline: num_stores: expected 0 with producer='warp', got {num_stores}")
     if stages < 2:
         raise ValueError(f"tma_pipeline: stages: expected at least 2, got {stages}")
     for_loop = sch.get(loop)
@@ -149,3 +164,5 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
     sch.annotate(loop, "software_pipeline_async_stages", [0])
     if wgmma_in_flight is not None:
         sch.annotate(loop, _pipeline.WGMMA_IN_FLIGHT, wgmma_in_flight)
+    if producer == "warp":
+        sch.annotate(loop, _warp_specialize.PRODUCER, producer)

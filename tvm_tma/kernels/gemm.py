@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 import tvm
 from tvm import te
 
@@ -72,7 +74,8 @@ def gemm_mma(n: int = 4096, *, i_factors: tuple[int, ...] = (1, 32, 1, 4, 2),
 
 def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = "float32", *,
                tile: tuple[int, int, int] = (128, 256, 64), warpgroups: int = 2, stages: int = 4,
-               wgmma_in_flight: int = 1, b_layout: str = "KN", raster: int = 1) -> tvm.IRModule:
+               wgmma_in_flight: int = 1, b_layout: str = "KN", raster: int = 1,
+               producer: str = "cta", persistent: bool = False, ctas: int = 132) -> tvm.IRModule:
     """``C[m, n] = A[m, k] @ B`` on Hopper's warpgroup MMA: ``B`` is ``B[k, n]`` (``b_layout=
     "KN"``, row-major as TVM's ``te_workload.matmul``) or ``B^T[n, k]`` (``"NK"``); fp16 or bf16
     inputs, fp32 accumulation, ``out_dtype`` output (fp32, or the input type).
@@ -100,6 +103,18 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     reads all of B). The row tiles are padded to a multiple of ``raster`` (empty CTAs compute
     zeros that are not stored).
 
+    ``producer="warp"``: warp specialization (:func:`tvm_tma.schedule.tma_pipeline`): a
+    producer warpgroup (``threadIdx.y == warpgroups``, ``setmaxnreg`` down to 40 registers)
+    whose elected thread issues the tensor copies into the ``stages`` buffers while the
+    ``warpgroups`` consumer warpgroups (up to 232 registers) only issue wgmma; the output tile
+    reuses the rings' memory after the loop. ``persistent``: at most ``ctas`` CTAs (the H100
+    has 132 SMs), each computing every ``c``-th tile in the rasterized order (``c`` the CTAs,
+    a multiple or a divisor of ``raster`` times the column tiles, so that every tile's row and
+    column stay affine; the row tiles padded so that every CTA gets as many tiles); with
+    ``producer="warp"`` the rings carry on across a CTA's tiles and the producer loads the
+    next tile while the consumers store the last one (the output tile then needs its own
+    shared memory: ``stages`` rings plus the tile must fit).
+
     Sizes need not be multiples of the tile: the operands are read as the zero-filled tiles
     of ``A`` and ``B`` padded to whole tiles (the tensor copies of edge tiles fill the part
     outside the matrices with zeros), and the edge tiles of ``C`` are stored clipped to the
@@ -114,6 +129,8 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
         raise ValueError(f"gemm_wgmma: b_layout: expected 'KN' (B[k, n]) or 'NK' (B^T[n, k]), got {b_layout!r}")
     if out_dtype not in ("float32", dtype):
         raise ValueError(f"gemm_wgmma: out_dtype: expected 'float32' or the input type {dtype!r}, got {out_dtype!r}")
+    if persistent and ctas < 1:
+        raise ValueError(f"gemm_wgmma: ctas: expected at least 1 CTA, got {ctas}")
     if raster < 1:
         raise ValueError(f"gemm_wgmma: raster: expected at least 1 row tile per group, got {raster}")
     intrin.check_n(bn)
@@ -124,15 +141,18 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
                        f"multiple of {rows} (64 rows per instruction per warpgroup)")
     if bk % intrin.K:
         raise TMAError("wgmma_shape", f"tile K = {bk}: expected a multiple of {intrin.K} (K per instruction)")
-    _check_shared_memory(bm, bn, bk, stages, dtype, out_dtype)
+    _check_shared_memory(bm, bn, bk, stages, dtype, out_dtype, persistent)
     unit = rules.limit("tensor_map_global_stride")
     for name, size, row in (("A", "k", k), ("B", "n", n) if b_layout == "KN" else ("B", "k", k)):
         if row * tvm.DataType(dtype).bits // 8 % unit:
             raise TMAError("tensor_map_global_stride", f"{name}: rows of {row} {dtype} elements: expected a "
                            f"multiple of {unit} bytes (wgmma reads its operands as tiles that tensor copies "
                            f"load: {size} a multiple of {unit * 8 // tvm.DataType(dtype).bits})")
+    pad = raster  # the row tiles are padded to a multiple of pad
+    if persistent:
+        ctas, pad = _persistent_grid(-(-m // (bm * raster)) * raster, -(-n // bn), raster, ctas)
     sch = tvm.s_tir.Schedule(te.create_prim_func(
-        _padded_matmul(m, n, k, dtype, out_dtype, (bm * raster, bn, bk), b_layout)))
+        _padded_matmul(m, n, k, dtype, out_dtype, (bm * pad, bn, bk), b_layout)))
     compute = sch.get_sblock("C")
     i, j, r = sch.get_loops(compute)
     io, iw, ir, ii = sch.split(i, [None, warpgroups, bm // rows, intrin.M])
@@ -140,11 +160,16 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     ko, k1, ki = sch.split(r, [None, bk // intrin.K, intrin.K])
     sch.reorder(io, jo, iw, ko, k1, ir, ii, jj, ki)
     mma = sch.blockize(ii)
-    if raster > 1:
+    if raster > 1 or persistent:
         group, row = sch.split(io, [None, raster])
         sch.reorder(group, jo, row)
         cta = sch.fuse(group, jo, row)
-        sch.bind(cta, "blockIdx.x")
+        if persistent:  # CTA b computes tiles b, b + ctas, b + 2 ctas, ...
+            cta, bx = sch.split(cta, [None, ctas])
+            sch.reorder(bx, cta)
+            sch.bind(bx, "blockIdx.x")
+        else:
+            sch.bind(cta, "blockIdx.x")
     else:
         cta = jo
         sch.bind(io, "blockIdx.y")
@@ -180,8 +205,27 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     sch.tensorize(sch.get_loops(compute)[-3], intrin.wgmma_sync(bn, dtype, "MN" if b_layout == "KN" else "K"))
     sch.tensorize(sch.get_loops(fragments)[-2], intrin.wgmma_store(bn, out_dtype))
     sch.unroll(k1)
-    tma_pipeline(sch, ko, stages=stages, num_copies=2, consumers_first=True, wgmma_in_flight=wgmma_in_flight)
+    tma_pipeline(sch, ko, stages=stages, num_copies=2, consumers_first=True, wgmma_in_flight=wgmma_in_flight,
+                 producer=producer)
     return sch.mod
+
+
+def _persistent_grid(row_tiles: int, col_tiles: int, raster: int, ctas: int) -> tuple[int, int]:
+    """``(CTAs, q)`` of a persistent GEMM of ``row_tiles x col_tiles`` output tiles (row tiles a
+    multiple of ``raster``) on at most ``ctas`` CTAs: CTA ``b`` computes tiles ``b + c t`` in
+    the order of the rasterized tile index, every CTA as many, the row tiles padded to a
+    multiple of ``q`` (the padding tiles compute zeros that are not stored). The CTAs are a
+    multiple of a group of ``raster`` row tiles by the column tiles, or a divisor of it that
+    ``raster`` divides or that divides ``raster``, so that the tile's row and column stay
+    affine in the loops (TVM's blockize of the tensorized blocks needs that)."""
+    group = raster * col_tiles
+    tiles = row_tiles * col_tiles
+    if min(ctas, tiles) >= group:
+        ctas = min(ctas, tiles) // group * group
+    else:
+        ctas = max(d for d in range(1, min(ctas, tiles) + 1)
+                   if group % d == 0 and (d % raster == 0 or raster % d == 0))
+    return ctas, math.lcm(raster, ctas // math.gcd(ctas, col_tiles))
 
 
 def _padded_matmul(m: int, n: int, k: int, dtype: str, out_dtype: str, tile: tuple[int, int, int],
@@ -210,12 +254,16 @@ def _padded_matmul(m: int, n: int, k: int, dtype: str, out_dtype: str, tile: tup
     return [a, b, c_out]
 
 
-def _check_shared_memory(bm: int, bn: int, bk: int, stages: int, dtype: str, out_dtype: str) -> None:
+def _check_shared_memory(bm: int, bn: int, bk: int, stages: int, dtype: str, out_dtype: str,
+                         persistent: bool) -> None:
     """Rule ``shared_memory_capacity``: the operand rings, or the output tile where it is
-    larger (MergeSharedMemoryAllocations gives the tile the rings' memory once the loop is done)."""
+    larger (MergeSharedMemoryAllocations gives the tile the rings' memory once the loop is
+    done); both when ``persistent`` (the rings are in use while a tile is stored)."""
     ring = stages * (bm + bn) * bk * tvm.DataType(dtype).bits // 8
     out = bm * bn * tvm.DataType(out_dtype).bits // 8
-    if max(ring, out) > rules.limit("shared_memory_capacity"):
+    need = ring + out if persistent else max(ring, out)
+    if need > rules.limit("shared_memory_capacity"):
         raise TMAError("shared_memory_capacity", f"tile {bm}x{bn}x{bk}, {stages} stages: expected at most "
-                       f"{rules.limit('shared_memory_capacity')} bytes of shared memory, got {max(ring, out)} "
-                       f"(operand rings {ring}, output tile {out}; fewer stages or a smaller tile)")
+                       f"{rules.limit('shared_memory_capacity')} bytes of shared memory, got {need} "
+                       f"(operand rings {ring}, output tile {out}{', both at once: persistent' if persistent else ''}; "
+                       "fewer stages or a smaller tile)")

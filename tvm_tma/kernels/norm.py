@@ -24,7 +24,10 @@ row is then ``stages`` chunks and the ring keeps copies in flight: at 262144 x 1
 H100, 32 threads instead of 128 took softmax from 0.85 to 1.00 of cudaMemcpy), so a chunk always
 divides the row: no column tail (``reverse_compute_at`` of the partials into
 a chunk that the row's end cuts short shrinks their thread loop instead of predicating it).
-Any ``cols`` that is a multiple of 8 works; a row of 16-byte vectors whose count has no
+With ``producer="warp"`` (:func:`tvm_tma.schedule.tma_pipeline`) a producer warp slice
+(``threadIdx.y == 1``) issues the row's chunks while the ``threads`` compute; it takes one row
+per CTA (``rows_per_cta=1``: the staged row is read until the CTA's end) and a multiple of 32
+``threads``. Any ``cols`` that is a multiple of 8 works; a row of 16-byte vectors whose count has no
 divisor near ``max_threads`` (e.g. ``cols = 8 * 1031``) gets few threads and runs slowly.
 """
 
@@ -46,7 +49,8 @@ Reduction = tuple[Callable, Callable[..., tirx.Expr], Callable[[tirx.Expr], tirx
 
 
 def _row_kernel(x: te.Tensor, params: list[te.Tensor], reductions: list[Reduction], output: Callable,
-                *, rows_per_cta: int, stages: int, max_threads: int, scheduled: bool) -> tvm.IRModule:
+                *, rows_per_cta: int, stages: int, max_threads: int, scheduled: bool,
+                producer: str = "cta") -> tvm.IRModule:
     """``y[r, c] = output(x[r, c], c, statistics of row r)`` (module docstring for the schedule);
     unless ``scheduled``, the PrimFunc as defined (runs on any target, e.g. on the CPU)."""
     (rows, cols), dtype = (int(n) for n in x.shape), x.dtype
@@ -98,7 +102,7 @@ def _row_kernel(x: te.Tensor, params: list[te.Tensor], reductions: list[Reductio
     t, v = sch.get_loops(partials[0])[-2:]
     sch.reorder(v, t)
     sch.bind(t, "threadIdx.x")
-    tma_pipeline(sch, chunk_loop, stages=stages, num_copies=1)
+    tma_pipeline(sch, chunk_loop, stages=stages, num_copies=1, producer=producer)
     return sch.mod
 
 
@@ -107,7 +111,7 @@ def _f32(value: float) -> tirx.Expr:
 
 
 def rms_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-6, rows_per_cta: int = 1,
-             stages: int = 4, max_threads: int = 128, scheduled: bool = True) -> tvm.IRModule:
+             stages: int = 4, max_threads: int = 128, scheduled: bool = True, producer: str = "cta") -> tvm.IRModule:
     """``y[r, :] = x[r, :] * rsqrt(mean(x[r, :]^2) + eps) * w`` for ``x[rows, cols]``, ``w[cols]``
     (PrimFunc parameters ``x, w, y``). One reduction: the sum of squares."""
     x = te.placeholder((rows, cols), dtype, name="x")
@@ -115,11 +119,12 @@ def rms_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-6,
     return _row_kernel(
         x, [w], [(te.sum, lambda v: v * v, lambda sq: tirx.rsqrt(sq / _f32(cols) + _f32(eps)))],
         lambda v, c, rstd: v * rstd * w[c].astype(F32),
-        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled)
+        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled, producer=producer)
 
 
 def layer_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-5, rows_per_cta: int = 1,
-               stages: int = 4, max_threads: int = 128, scheduled: bool = True) -> tvm.IRModule:
+               stages: int = 4, max_threads: int = 128, scheduled: bool = True,
+               producer: str = "cta") -> tvm.IRModule:
     """``y[r, :] = (x[r, :] - mean) * rsqrt(var + eps) * w + b``, ``mean`` and ``var`` (biased)
     of row ``r`` of ``x[rows, cols]``, ``w[cols]``, ``b[cols]`` (PrimFunc parameters
     ``x, w, b, y``). Two reductions: the sum, then the sum of squared deviations from the
@@ -132,11 +137,11 @@ def layer_norm(rows: int, cols: int, dtype: str = "float16", *, eps: float = 1e-
         x, [w, b], [(te.sum, lambda v: v, lambda total: total / n),
                     (te.sum, lambda v, mean: (v - mean) * (v - mean), lambda dev2: tirx.rsqrt(dev2 / n + _f32(eps)))],
         lambda v, c, mean, rstd: (v - mean) * rstd * w[c].astype(F32) + b[c].astype(F32),
-        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled)
+        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled, producer=producer)
 
 
 def softmax(rows: int, cols: int, dtype: str = "float16", *, rows_per_cta: int = 1, stages: int = 4,
-            max_threads: int = 128, scheduled: bool = True) -> tvm.IRModule:
+            max_threads: int = 128, scheduled: bool = True, producer: str = "cta") -> tvm.IRModule:
     """``y[r, :] = exp(x[r, :] - m) / sum(exp(x[r, :] - m))`` with ``m = max(x[r, :])`` for
     ``x[rows, cols]`` (PrimFunc parameters ``x, y``). Two reductions: the row maximum, then
     the sum of exponentials."""
@@ -144,4 +149,4 @@ def softmax(rows: int, cols: int, dtype: str = "float16", *, rows_per_cta: int =
     return _row_kernel(
         x, [], [(te.max, lambda v: v, None), (te.sum, lambda v, m: tirx.exp(v - m), lambda s: _f32(1) / s)],
         lambda v, c, m, inv: tirx.exp(v - m) * inv,
-        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled)
+        rows_per_cta=rows_per_cta, stages=stages, max_threads=max_threads, scheduled=scheduled, producer=producer)

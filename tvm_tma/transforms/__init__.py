@@ -4,9 +4,12 @@ from .align_shared import AlignSharedMemory
 from .lower_async_pipeline import LowerAsyncPipelineToMBarrier
 from .lower_bulk_copy_blocks import LowerBulkCopyBlocks
 from .lower_warpgroup_fragments import LowerWarpgroupFragments
+from .role_barriers import LowerRoleBarriers
 from .tensor_map_cache import CacheTensorMapEncodes
 from .verify_mbarrier_protocol import VerifyMBarrierProtocol
 from .verify_wgmma import VerifyWgmma
+from .warp_specialize import WarpSpecialize
 
 __all__ = ["AlignSharedMemory", "CacheTensorMapEncodes", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks",
-           "LowerWarpgroupFragments", "VerifyMBarrierProtocol", "VerifyWgmma"]
+           "LowerRoleBarriers", "LowerWarpgroupFragments", "VerifyMBarrierProtocol",
+           "VerifyWgmma", "WarpSpecialize"]

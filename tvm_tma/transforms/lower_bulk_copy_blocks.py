@@ -29,6 +29,10 @@ tile it reads is written again (by a later statement, or the next iteration of a
 it); there ``cp.async.bulk.wait_group.read 0`` and ``__syncthreads()`` come first. Before the
 kernel ends: ``cp.async.bulk.wait_group 0``.
 
+Inside a warp role's branch (:mod:`.warp_specialize`) the threads are the role's: a store in
+the consumers' branch is planned over the consumer threads (``threadIdx.y`` without the
+producer's slice).
+
 Raises :class:`tvm_tma.TMAError`: ``min_arch`` below sm_90, ``dense_box`` when the marked
 load is under a condition (its barrier phase would not advance on every iteration).
 """
@@ -48,6 +52,7 @@ from .copy_plan import (SyncPlan, arrival_count, barrier_setup, emit_stage, mbar
                         plan_copy, report_plan, uses_bulk, uses_cp_async, wait_parity)
 from .lower_async_pipeline import check_arch, thread_axes
 from .tensor_map import TensorMaps
+from .warp_specialize import ROLE, role_thread_loops
 
 ANNOTATION = "tvm_tma.bulk_copy"
 
@@ -96,8 +101,9 @@ class _Lowering:
                                    self.visit(stmt.else_case, loops, True)
                                    if stmt.else_case is not None else None)
         if isinstance(stmt, tirx.AttrStmt):
+            inner = role_thread_loops(loops, stmt) if stmt.attr_key == ROLE else loops
             return tirx.AttrStmt(stmt.node, stmt.attr_key, stmt.value,
-                                 self.visit(stmt.body, loops, conditional))
+                                 self.visit(stmt.body, inner, conditional))
         if has_marked(stmt, ANNOTATION) or has_marked(stmt):
             raise TMAError("dense_box", f"bulk_copy/bulk_store block inside {type(stmt).__name__}: "
                            "not supported")

@@ -45,12 +45,21 @@ that execute it. Checked, per barrier slot and phase (rule ``mbarrier_protocol``
    complete first (an ``expect_tx`` of 0 bytes completes it at once) and find its parity again:
    it waits forever.
 
+Warp roles (:mod:`.warp_specialize`: an ``if``/``else`` whose branches are
+``tvm_tma.warp_role`` attributes) run at once, each with its own variables: a wait whose phase
+is not complete yet lets the other role run until it is; when every role waits, the kernel
+deadlocks (reported with each role's wait: e.g. a consumer that never arrives on the empty
+ring). A ``__syncthreads`` inside a role is the role's named barrier and orders nothing
+across roles; the roles order each other through their rings (rule 4's empty-barrier case).
+
 This is the strict protocol our pipelines emit: every phase of every slot is waited on,
-in order, before the slot is reused. Each kernel runs for the first and the last block of
-every ``blockIdx`` extent (tails depend on them). Sizes that are function parameters are
-bound to each of ``sample_values`` (an int sets every size, a mapping sets them by name), so
-dynamic trip counts are verified at those samples only; at most ``max_steps`` loop iterations
-and barrier operations are simulated, beyond that it raises. Returns the function unchanged.
+in order, before the slot is reused; only a complete phase of arrivals alone (no bytes, the
+last releases of an empty ring) may remain unwaited when the kernel ends. Each kernel runs
+for the first and the last block of every ``blockIdx`` extent (tails depend on them). Sizes
+that are function parameters are bound to each of ``sample_values`` (an int sets every size,
+a mapping sets them by name), so dynamic trip counts are verified at those samples only; at
+most ``max_steps`` loop iterations and barrier operations are simulated, beyond that it
+raises. Returns the function unchanged.
 For example, a stage whose bulk copy moves half the bytes its expect_tx announced::
 
     if tx == 0: T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[k % 2]), T.uint32(8192))
@@ -75,6 +84,10 @@ from tvm.ir.expr import TensorLoad
 from ..errors import TMAError
 from ._ir import function_name, walk
 from .tensor_map import G2S_TENSOR, encoded_maps, map_var
+
+ROLE = "tvm_tma.warp_role"
+"""The key of a warp role's branch (the same as :data:`.warp_specialize.ROLE`; this module
+cannot import that one, which imports the pipeline lowering)."""
 
 RULE = "mbarrier_protocol"
 DEFAULT_SAMPLES = (1, 17, 1000)
@@ -196,6 +209,8 @@ class _Evaluator:
                 return np.where(cond, x(env), y(env)) if np.ndim(cond) else x(env) if cond else y(env)
 
             return select
+        if isinstance(expr, tvm.ir.Call) and _op_name(expr) == "tirx.tvm_thread_invariant":
+            return self.compile(expr.args[0])
         if kind is tirx.Cast and str(expr.ty) == "bool":
             a = self.compile(expr.value)
             return lambda env: a(env) != 0
@@ -247,6 +262,11 @@ class _Slot:
         return (f"{self.arrivals} arrivals, {self.expected} bytes expected, {self.copied} bytes "
                 "copied")
 
+    def released(self) -> bool:
+        """A complete phase of arrivals alone (no bytes): a release nobody needs to wait for,
+        e.g. the last phases of an empty ring (nothing is copied into the slot after them)."""
+        return self.count is not None and self.arrivals == self.count and not (self.expected or self.copied)
+
     def advance(self) -> None:
         self.phase, self.arrivals, self.expected, self.copied = self.phase + 1, 0, 0, 0
         self.carried = {}
@@ -271,6 +291,7 @@ class _Verifier:
         self.slots: dict[tuple[int, int], _Slot] = {}
         self.context: list[str] = []
         self.epoch = 0
+        self.role_depth = 0  # inside the branch of a role split
 
     # -- the statements that hold barrier operations (or __syncthreads, proxy fences) ---------
     def marked(self, stmt) -> bool:
@@ -325,9 +346,10 @@ class _Verifier:
         for values in itertools.product(*blocks.values()):
             self.blocks = dict(zip(blocks, values))
             self.env, self.slots, self.context, self.epoch = {}, {}, [], 0
-            self.visit(root, np.ones(len(flat), bool))
+            for slot, what in self.visit(root, np.ones(len(flat), bool)):
+                self.fail(slot, what)  # blocked with nothing else to run: it would not return
             for slot in self.slots.values():
-                if slot.outstanding():
+                if slot.outstanding() and not slot.released():
                     self.fail(slot, "never waited on: expected every phase waited on before the "
                               f"kernel ends, got {slot.outstanding()}")
 
@@ -345,20 +367,26 @@ class _Verifier:
         raise TMAError(RULE, f"{self.func_name}: {where}{what}{at}")
 
     # -- program order -------------------------------------------------------------------
-    def visit(self, stmt, mask: np.ndarray) -> None:
+    def visit(self, stmt, mask: np.ndarray):
+        """Simulate ``stmt`` for the threads of ``mask``; a generator that yields ``(slot,
+        message)`` where a wait finds its phase incomplete (and resumes there)."""
         if not self.marked(stmt):
             return
         if isinstance(stmt, tirx.SeqStmt):
             for child in stmt.seq:
-                self.visit(child, mask)
+                yield from self.visit(child, mask)
         elif isinstance(stmt, tirx.For):
-            self.loop(stmt, mask)
+            yield from self.loop(stmt, mask)
         elif isinstance(stmt, tirx.IfThenElse):
             cond = self.eval(stmt.condition, self.env)
-            for branch, taken in ((stmt.then_case, cond), (stmt.else_case, np.logical_not(cond))):
-                active = _narrow(mask, taken)
-                if branch is not None and active is not None:
-                    self.visit(branch, active)
+            branches = [(b, _narrow(mask, taken)) for b, taken in ((stmt.then_case, cond),
+                                                                    (stmt.else_case, np.logical_not(cond)))]
+            branches = [(b, active) for b, active in branches if b is not None and active is not None]
+            if len(branches) == 2 and all(_role(b) for b, _ in branches):
+                yield from self.roles(branches)
+            else:
+                for branch, active in branches:
+                    yield from self.visit(branch, active)
         elif isinstance(stmt, s_tir.SBlockRealize):
             block = stmt.block
             if block.init is not None and self.marked(block.init):
@@ -368,24 +396,52 @@ class _Verifier:
                 self.env[iv.var.__chandle__()] = self.eval(value, self.env)
             active = _narrow(mask, self.eval(stmt.predicate, self.env))
             if active is not None:
-                self.visit(block.body, active)
+                yield from self.visit(block.body, active)
         elif isinstance(stmt, tirx.AttrStmt):
-            self.visit(stmt.body, mask)
+            yield from self.visit(stmt.body, mask)
         elif isinstance(stmt, tirx.Evaluate) and _is_barrier_op(_op_name(stmt.value)):
-            self.operation(stmt, mask)
+            yield from self.operation(stmt, mask)
         elif isinstance(stmt, tirx.Evaluate) and _op_name(stmt.value) in (_SYNC, _FENCE):
             self.ordering(stmt.value, mask)
         else:
             self.fail(None, f"barrier operation inside {type(stmt).__name__}: expected it as a "
                       "statement under loops, blocks and ifs")
 
-    def loop(self, loop: tirx.For, mask: np.ndarray) -> None:
+    def roles(self, branches: list):
+        """The branches of a role split (:mod:`.warp_specialize`) run at once, each with its own
+        variables: each runs until a wait finds its phase incomplete, then the other; when
+        none can go on, the split is blocked (a deadlock unless something outside it arrives)."""
+        runs = []
+        for branch, active in branches:
+            name = str(getattr(branch.node, 'value', branch.node))
+            runs.append([name, self.visit(branch, active), dict(self.env), list(self.context)])
+        env, context = self.env, self.context
+        while runs:
+            progress, blocked = False, []
+            for run in list(runs):
+                steps = self.steps
+                self.env, self.context = run[2], run[3]
+                self.role_depth += 1
+                try:
+                    slot, what = next(run[1])
+                    blocked.append(f"the {run[0]} waits on {slot.name} phase {slot.phase}: {what}")
+                except StopIteration:
+                    runs.remove(run)
+                    progress = True
+                finally:
+                    self.role_depth -= 1
+                progress |= self.steps != steps
+            self.env, self.context = env, context
+            if runs and not progress:
+                yield None, "every warp role waits: " + "; ".join(blocked)
+
+    def loop(self, loop: tirx.For, mask: np.ndarray):
         key = loop.loop_var.__chandle__()
         tag = loop.thread_binding.thread_tag if loop.thread_binding is not None else ""
         if tag in self.threads or tag in self.blocks:
             self.env[key] = self.threads[tag] if tag in self.threads else self.blocks[tag]
             self.context += [f"{tag}={self.env[key]}"] if tag in self.blocks else []
-            self.visit(loop.body, mask)
+            yield from self.visit(loop.body, mask)
             return
         bounds = [self.eval(e, self.env) for e in (loop.min, loop.extent, loop.step or tirx.const(1))]
         if any(np.ndim(b) for b in bounds):
@@ -396,11 +452,11 @@ class _Verifier:
             self.tick()
             self.env[key] = value
             self.context.append(f"{loop.loop_var.name}={value}")
-            self.visit(loop.body, mask)
+            yield from self.visit(loop.body, mask)
             self.context.pop()
 
     # -- barrier operations ------------------------------------------------------------------
-    def operation(self, stmt: tirx.Evaluate, mask: np.ndarray) -> None:
+    def operation(self, stmt: tirx.Evaluate, mask: np.ndarray):
         self.tick()
         op = self.ops.get(stmt.__chandle__())
         if op is None:
@@ -414,15 +470,18 @@ class _Verifier:
             per_thread = None if values is None else values[threads].astype(np.int64)
             if op.kind not in ("init", "inval"):
                 self.use(slot, op.kind, threads)
-            getattr(self, op.kind)(slot, threads, per_thread)
+            if op.kind == "wait":
+                yield from self.wait(slot, threads, per_thread)
+            else:
+                getattr(self, op.kind)(slot, threads, per_thread)
 
     def ordering(self, call: tvm.ir.Call, mask: np.ndarray) -> None:
         """``__syncthreads`` starts a new epoch; a proxy fence makes the inits of its threads
         visible to the async proxy."""
         self.tick()
         strings = [a.value for a in call.args if isinstance(a, tvm.ir.StringImm)]
-        if _op_name(call) == _SYNC and strings[:1] == ["shared"]:
-            self.epoch += 1
+        if _op_name(call) == _SYNC and strings[:1] == ["shared"] and not self.role_depth:
+            self.epoch += 1  # (inside a role it is the role's named barrier: no CTA epoch)
         elif _op_name(call) == _FENCE and "async" in strings:
             for slot in self.slots.values():
                 if slot.count is not None and (slot.init_threads & mask).any():
@@ -514,14 +573,14 @@ class _Verifier:
         slot.copied += int(sizes.sum())
         self.after_last_waits(slot, "a copy", threads)
 
-    def wait(self, slot: _Slot, threads: np.ndarray, parities: np.ndarray) -> None:
+    def wait(self, slot: _Slot, threads: np.ndarray, parities: np.ndarray):
         for parity in np.unique(parities):
             if parity != slot.phase % 2:
                 self.fail(slot, f"wait for parity {parity}: expected {slot.phase % 2} (phase "
                           f"{slot.phase} is the next one not waited on), got {parity}")
-        if slot.arrivals < slot.count:
-            self.fail(slot, f"waited on after {slot.arrivals} arrivals: expected all {slot.count} "
-                      f"issued before the wait, got {slot.arrivals} (the wait would not return)")
+        while slot.arrivals < slot.count:  # another role may still arrive
+            yield slot, (f"waited on after {slot.arrivals} arrivals: expected all {slot.count} "
+                         f"issued before the wait, got {slot.arrivals} (the wait would not return)")
         if slot.expected != slot.copied:
             self.fail(slot, f"expect_tx of {slot.expected} bytes, copies complete {slot.copied} "
                       "bytes: expected equal counts when the phase is waited on")
@@ -540,6 +599,11 @@ def _children(stmt) -> list:
     if isinstance(stmt, s_tir.SBlockRealize):
         return [stmt.block.body] + ([stmt.block.init] if stmt.block.init is not None else [])
     return []
+
+
+def _role(stmt) -> bool:
+    """Whether ``stmt`` is a warp role's branch (:data:`.warp_specialize.ROLE`)."""
+    return isinstance(stmt, tirx.AttrStmt) and stmt.attr_key == ROLE
 
 
 def _thread_loops(root) -> list[tirx.For]:

@@ -15,13 +15,16 @@ Accepts s_tir as :mod:`.lower_async_pipeline` and :mod:`.lower_bulk_copy_blocks`
 
 For 3 and 4 each kernel is simulated in program order like the barrier protocol (serial loops
 with concrete values, the first and last block of each ``blockIdx``, sizes at
-``sample_values``), keeping per warpgroup the reads of the ``wgmma`` issued since its last
-``wgmma.commit_group`` and its committed groups: ``wgmma.wait_group N`` retires all but the
-``N`` most recent. A group reads the version of each buffer its descriptors point into (the
-leading index of a buffer of 3 or more dimensions, a pipeline's ring of tiles; else the whole
-buffer); a write of that version is legal only after the group retired, and, when the writing
-threads are not all of that warpgroup's, after a ``__syncthreads`` that follows the
-retirement. For example, a consumer that leaves its group in flight before the producer of
+``sample_values``; the branches of a warp-role split run at once, a wait on an mbarrier
+phase blocking until the arrivals complete it), keeping per warpgroup the reads of the
+``wgmma`` issued since its last ``wgmma.commit_group`` and its committed groups:
+``wgmma.wait_group N`` retires all but the ``N`` most recent. A group reads the version of
+each buffer its descriptors point into (the leading index of a buffer of 3 or more
+dimensions, a pipeline's ring of tiles; else the whole buffer); a write of that version is
+legal only after the group retired, by threads that know it: the warpgroup's own, others
+after a ``__syncthreads`` (or their role's barrier) that follows the retirement, or after a
+wait on an mbarrier phase that threads knowing it arrived on (the "empty" ring of a
+warp-specialized pipeline). For example, a consumer that leaves its group in flight before the producer of
 the next stage overwrites the version it read (the ``wgmma.wait_group`` that
 :mod:`.lower_async_pipeline` puts before the producer removed)::
 
@@ -77,11 +80,32 @@ def _versioned(buf: tirx.Buffer) -> bool:
 
 @dataclass
 class _Warpgroup:
-    """The wgmma state of one warpgroup: reads since the last commit, and the committed groups
-    (``[reads, epoch retired or None]``, oldest first)."""
+    """The wgmma state of one warpgroup: the reads of the ``wgmma`` since the last commit, for
+    each ``(buffer, version)`` the id of the last committed group that read it (an older one
+    retires first), the groups committed and the id of the last retired one."""
 
     open: set = field(default_factory=set)
-    groups: list = field(default_factory=list)
+    readers: dict = field(default_factory=dict)
+    committed: int = 0
+    retired: int = 0
+
+
+@dataclass
+class _Barrier:
+    """One mbarrier slot as far as ordering goes: its init count, the arrivals of the phase
+    being filled and what the arriving threads knew (retired group ids per warpgroup), the
+    phases completed and what the last one published to its waiters."""
+
+    count: int
+    arrivals: int = 0
+    completed: int = 0
+    pending: dict = field(default_factory=dict)
+    published: dict = field(default_factory=dict)
+
+
+_BARRIER_OPS = {"tirx.ptx.mbarrier_init": "init", "tirx.ptx.mbarrier_arrive_expect_tx": "arrive",
+                "tirx.ptx.mbarrier_arrive_nocount": "arrive", "tirx.cuda.mbarrier_wait": "wait"}
+_ROLE = "tvm_tma.warp_role"
 
 
 class _Simulator:
@@ -96,8 +120,11 @@ class _Simulator:
         self.blocks: dict[str, int] = {}
         self.env: dict[int, object] = {}
         self.context: list[str] = []
-        self.epoch = 0
         self.warpgroups: dict[int, _Warpgroup] = {}
+        self.know: dict[int, np.ndarray] = {}  # per warpgroup: the last retired group id each thread knows
+        self.barriers: dict[tuple, _Barrier] = {}
+        self.role: np.ndarray | None = None  # the threads of the role being simulated
+        self.steps = 0
 
     def _collect_reads(self, call) -> None:
         if is_mma(_op_name(call)):
@@ -109,7 +136,7 @@ class _Simulator:
         at = f" (at {', '.join(context)})" if context else ""
         raise TMAError(rule, f"{self.name}: {what}{at}")
 
-    # -- which statements matter: wgmma ops, __syncthreads, writes of buffers wgmma reads --
+    # -- which statements matter: wgmma ops, __syncthreads, barriers, writes of buffers wgmma reads
     def matters(self, stmt) -> bool:
         key = stmt.__chandle__()
         if key not in self.relevant:
@@ -126,7 +153,8 @@ class _Simulator:
 
     def _tracked(self, call) -> bool:
         name = _op_name(call)
-        return _is_wgmma(name) or name == _SYNC or name.startswith(_COPIES) and self._destination(call) is not None
+        return (_is_wgmma(name) or name == _SYNC or name in _BARRIER_OPS
+                or name.startswith(_COPIES) and self._destination(call) is not None)
 
     def _destination(self, call) -> TensorLoad | None:
         """The shared element a copy writes first, when wgmma reads its buffer."""
@@ -166,65 +194,139 @@ class _Simulator:
         blocks = {t: sorted({0, e - 1}) for t, e in extents.items() if t.startswith("blockIdx.")}
         for values in itertools.product(*blocks.values()):
             self.blocks = dict(zip(blocks, values))
-            self.env, self.context, self.epoch, self.warpgroups = {}, [], 0, {}
-            self.visit(root, np.ones(len(self.tid), bool))
+            self.env, self.context, self.warpgroups, self.know, self.barriers = {}, [], {}, {}, {}
+            for what in self.visit(root, np.ones(len(self.tid), bool)):
+                self.fail("wgmma_in_flight", f"{what}: a wait that would not return (see the barrier protocol)")
 
     # -- program order -----------------------------------------------------------------------
-    def visit(self, stmt, mask: np.ndarray) -> None:
+    def visit(self, stmt, mask: np.ndarray):
+        """Simulate ``stmt`` for the threads of ``mask``; a generator that yields where an
+        mbarrier wait finds its phase incomplete (and resumes there)."""
         if not self.matters(stmt):
             return
         if isinstance(stmt, tirx.SeqStmt):
             for child in stmt.seq:
-                self.visit(child, mask)
+                yield from self.visit(child, mask)
         elif isinstance(stmt, tirx.For):
-            self.loop(stmt, mask)
+            yield from self.loop(stmt, mask)
         elif isinstance(stmt, tirx.IfThenElse):
             cond = self.eval(stmt.condition, self.env)
-            for branch, taken in ((stmt.then_case, cond), (stmt.else_case, np.logical_not(cond))):
-                active = _narrow(mask, taken)
-                if branch is not None and active is not None:
-                    self.visit(branch, active)
+            branches = [(b, _narrow(mask, taken)) for b, taken in ((stmt.then_case, cond),
+                                                                    (stmt.else_case, np.logical_not(cond)))]
+            branches = [(b, active) for b, active in branches if b is not None and active is not None]
+            if len(branches) == 2 and all(isinstance(b, tirx.AttrStmt) and b.attr_key == _ROLE for b, _ in branches):
+                yield from self.roles(branches)
+            else:
+                for branch, active in branches:
+                    yield from self.visit(branch, active)
         elif isinstance(stmt, s_tir.SBlockRealize):
             for iv, value in zip(stmt.block.iter_vars, stmt.iter_values):
                 self.env[iv.var.__chandle__()] = self.eval(value, self.env)
             active = _narrow(mask, self.eval(stmt.predicate, self.env))
             if active is not None:
-                self.visit(stmt.block.body, active)
+                yield from self.visit(stmt.block.body, active)
         elif isinstance(stmt, tirx.AttrStmt):
-            self.visit(stmt.body, mask)
+            if stmt.attr_key == _ROLE:
+                role, self.role = self.role, mask
+                yield from self.visit(stmt.body, mask)
+                self.role = role
+            else:
+                yield from self.visit(stmt.body, mask)
         elif isinstance(stmt, tirx.BufferStore):
             self.write(stmt.buffer, stmt.indices, mask)
         elif isinstance(stmt, tirx.Evaluate):
-            self.call(stmt.value, mask)
+            yield from self.call(stmt.value, mask)
         else:
             raise _Unmodelled(f"a wgmma operation or a write of its operands inside {type(stmt).__name__}")
 
-    def loop(self, loop: tirx.For, mask: np.ndarray) -> None:
+    def roles(self, branches: list):
+        """The branches of a warp-role split run at once (each with its own variables, its
+        threads its role): each until a wait blocks, then the other."""
+        runs = [[str(getattr(b.node, 'value', b.node)), self.visit(b, active), dict(self.env), list(self.context)]
+                for b, active in branches]
+        env, context = self.env, self.context
+        while runs:
+            progress, blocked = False, []
+            for run in list(runs):
+                steps = self.steps
+                self.env, self.context = run[2], run[3]
+                try:
+                    blocked.append(f"the {run[0]} waits on {next(run[1])}")
+                except StopIteration:
+                    runs.remove(run)
+                    progress = True
+                progress |= self.steps != steps
+            self.env, self.context = env, context
+            if runs and not progress:
+                yield "every warp role waits: " + "; ".join(blocked)
+
+    def loop(self, loop: tirx.For, mask: np.ndarray):
         key = loop.loop_var.__chandle__()
         tag = loop.thread_binding.thread_tag if loop.thread_binding is not None else ""
         if tag in self.threads or tag in self.blocks:
             self.env[key] = self.threads[tag] if tag in self.threads else self.blocks[tag]
             self.context += [f"{tag}={self.env[key]}"] if tag in self.blocks else []
-            self.visit(loop.body, mask)
+            yield from self.visit(loop.body, mask)
             return
         start, extent = (int(self.eval(e, self.env)) for e in (loop.min, loop.extent))
         for value in range(start, start + extent):
+            self.steps += 1
             self.env[key] = value
             self.context.append(f"{loop.loop_var.name}={value}")
-            self.visit(loop.body, mask)
+            yield from self.visit(loop.body, mask)
             self.context.pop()
 
-    def call(self, call, mask: np.ndarray) -> None:
+    def call(self, call, mask: np.ndarray):
         name = _op_name(call)
+        self.steps += 1
         if name == _SYNC:
-            self.epoch += 1
+            self.synchronize(mask if self.role is not None else np.ones_like(mask))
+        elif name in _BARRIER_OPS:
+            yield from self.barrier(_BARRIER_OPS[name], call, mask)
         elif name.startswith(_COPIES):
             load = self._destination(call)
             if load is not None:
                 self.write(load.source, load.indices, mask)
         elif _is_wgmma(name):
             for w, group in self.members(name, mask):
-                self.wgmma(name, call, group, self.tid // rules.limit("wgmma_warpgroup") == w)
+                self.wgmma(name, call, group, w)
+
+    def synchronize(self, threads: np.ndarray) -> None:
+        """A barrier of ``threads`` (the CTA's ``__syncthreads``, or their role's): each
+        learns what any of them knew."""
+        for know in self.know.values():
+            know[threads] = know[threads].max()
+
+    def barrier(self, kind: str, call, mask: np.ndarray):
+        """An mbarrier operation: its phases order what the arriving threads knew before
+        the threads that wait for them."""
+        addr = call.args[0]
+        if _op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
+            addr = addr.args[0]
+        load = addr.args[0]
+        slots = np.broadcast_to(self.eval(load.indices[0], self.env), mask.shape)
+        for index in np.unique(slots[mask]):
+            threads = mask & (slots == index)
+            key = (load.source.__chandle__(), int(index))
+            if kind == "init":
+                self.barriers[key] = _Barrier(int(self.eval(call.args[1], self.env)))
+                continue
+            bar = self.barriers.get(key)
+            if bar is None:
+                raise _Unmodelled(f"{load.source.name}[{index}] used before mbarrier.init")
+            if kind == "arrive":
+                bar.arrivals += int(threads.sum())
+                for w, know in self.know.items():
+                    bar.pending[w] = max(bar.pending.get(w, 0), int(know[threads].max()))
+                if bar.arrivals >= bar.count:
+                    bar.arrivals, bar.completed, bar.published, bar.pending = 0, bar.completed + 1, bar.pending, {}
+                continue
+            parities = np.unique(np.broadcast_to(self.eval(call.args[1], self.env), mask.shape)[threads])
+            while any(bar.completed % 2 == p for p in parities):  # that phase is not complete yet
+                yield f"{load.source.name}[{index}]"
+            for w, retired in bar.published.items():
+                know = self.know[w]
+                know[threads] = np.maximum(know[threads], retired)
 
     def members(self, name: str, mask: np.ndarray) -> list[tuple[int, _Warpgroup]]:
         """The warpgroups executing a wgmma op under ``mask``: each whole (rule 3)."""
@@ -235,11 +337,15 @@ class _Simulator:
                 self.fail("wgmma_warpgroup", f"{name.removeprefix('tirx.ptx.')} executed by "
                           f"{int(mask[self.tid // size == w].sum())} threads of warpgroup {w}: expected "
                           f"all {size} (threads {size * w} to {size * w + size - 1}) alike")
-            found.append((int(w), self.warpgroups.setdefault(int(w), _Warpgroup())))
+            if int(w) not in self.warpgroups:
+                self.warpgroups[int(w)] = _Warpgroup()
+                self.know[int(w)] = np.zeros(len(self.tid), int)
+            found.append((int(w), self.warpgroups[int(w)]))
         return found
 
-    def wgmma(self, name: str, call, group: _Warpgroup, own: np.ndarray) -> None:
-        """Apply wgmma op ``name`` to the state of the warpgroup of threads ``own``."""
+    def wgmma(self, name: str, call, group: _Warpgroup, w: int) -> None:
+        """Apply wgmma op ``name`` to the state of warpgroup ``w``."""
+        own = self.tid // rules.limit("wgmma_warpgroup") == w
         if is_mma(name):
             for ptr in _access_ptrs(call):
                 buf = data_owner(ptr.args[1])
@@ -248,38 +354,35 @@ class _Simulator:
                 versions = {int(o) // tile for o in offsets} if _versioned(buf) else {None}
                 group.open |= {(buf.__chandle__(), v) for v in versions}
         elif name == COMMIT:
-            group.groups.append([group.open, None])
+            group.committed += 1
+            group.readers.update((key, group.committed) for key in group.open)
             group.open = set()
         elif name == WAIT:
-            pending = int(call.args[0])
-            for committed in group.groups[:max(len(group.groups) - pending, 0)]:
-                if committed[1] is None:
-                    committed[1] = self.epoch
-            group.groups = [g for g in group.groups if g[1] is None or g[1] == self.epoch]
+            group.retired = max(group.retired, group.committed - int(call.args[0]))
+            self.know[w][own] = np.maximum(self.know[w][own], group.retired)
 
     def write(self, buf: tirx.Buffer, indices, mask: np.ndarray) -> None:
         if buf.__chandle__() not in self.read_buffers:
             return
         versions = np.broadcast_to(self.eval(indices[0], self.env), mask.shape) if _versioned(buf) else None
-        size = rules.limit("wgmma_warpgroup")
         for w, group in self.warpgroups.items():
-            own = (self.tid // size == w)
-            for reads, retired in group.groups + [[group.open, None]]:
-                for key, version in reads:
-                    if key != buf.__chandle__():
-                        continue
-                    writers = mask if version is None else mask & (versions == version)
-                    if not writers.any():
-                        continue
-                    what = f"{buf.name}" + (f" version {version}" if version is not None else "")
-                    if retired is None:
-                        self.fail("wgmma_in_flight", f"{what} written while a wgmma group of warpgroup {w} "
-                                  "that reads it may be in flight: expected a wgmma.wait_group that retires "
-                                  "it (and a __syncthreads) before the write")
-                    if retired == self.epoch and (writers & ~own).any():
-                        self.fail("wgmma_in_flight", f"{what} written by other threads after warpgroup {w}'s "
-                                  "wgmma.wait_group retired the group reading it, with no __syncthreads "
-                                  "between: expected the retirement ordered before the write")
+            reads = {(key, v): None for key, v in group.open} | group.readers  # None: not even committed
+            for (key, version), gid in reads.items():
+                if key != buf.__chandle__():
+                    continue
+                writers = mask if version is None else mask & (versions == version)
+                if not writers.any():
+                    continue
+                what = f"{buf.name}" + (f" version {version}" if version is not None else "")
+                if gid is None or gid > group.retired:
+                    self.fail("wgmma_in_flight", f"{what} written while a wgmma group of warpgroup {w} "
+                              "that reads it may be in flight: expected a wgmma.wait_group that retires "
+                              "it (and a __syncthreads) before the write")
+                if (self.know[w][writers] < gid).any():
+                    self.fail("wgmma_in_flight", f"{what} written by other threads after warpgroup {w}'s "
+                              "wgmma.wait_group retired the group reading it, with no __syncthreads "
+                              "(or mbarrier release and wait) between: expected the retirement ordered "
+                              "before the write")
 
 
 def _access_ptrs(call) -> list:

@@ -1,0 +1,59 @@
+"""LowerRoleBarriers: ``__syncthreads`` inside a warp role → a named barrier of the role's threads.
+
+Accepts the IR after ``ThreadSync`` and ``LowerThreadAllreduce`` (the passes that add CTA
+barriers) in which :mod:`.warp_specialize` split a kernel into roles, each branch an
+``AttrStmt`` ``tvm_tma.warp_role`` (node the role's name, value its thread count). A CTA barrier
+there would wait for the other role's threads, which never arrive: within the consumers'
+branch each ``T.tvm_storage_sync("shared")`` becomes::
+
+    bar.sync 1, <consumer threads>;        // named barrier 1 (0 is __syncthreads)
+
+(PTX ISA, bar / barrier: a count that is a multiple of the warp size, the warps of those
+threads). The role attributes are dropped. Raises ``warp_role_threads`` for a CTA barrier
+in the producer's branch (its elected thread would wait alone). Returns other functions
+unchanged.
+"""
+
+from __future__ import annotations
+
+import tvm
+from tvm import tirx
+from tvm.script import tirx as T
+
+from . import ptx
+from ..errors import TMAError
+from ._ir import function_name, mutate
+from .warp_specialize import ROLE, role_name
+
+CONSUMER_BARRIER = 1
+"""The named barrier of the consumer threads (barrier 0 is ``__syncthreads``)."""
+
+
+def _is_cta_sync(stmt) -> bool:
+    value = stmt.value if isinstance(stmt, tirx.Evaluate) else None
+    return (isinstance(value, tvm.ir.Call) and isinstance(value.op, tvm.ir.Op)
+            and value.op.name == "tirx.tvm_storage_sync" and value.args[0].value == "shared")
+
+
+def LowerRoleBarriers() -> tvm.transform.Pass:  # noqa: N802
+    """Create the pass (see the module docstring)."""
+
+    def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
+        def on_attr(attr, mutator):
+            if attr.attr_key != ROLE:
+                return mutator.default_mutate(attr)
+            role, threads = role_name(attr), int(attr.value)
+
+            def on_sync(stmt, inner):
+                if not _is_cta_sync(stmt):
+                    return inner.default_mutate(stmt)
+                if role != "consumer":
+                    raise TMAError("warp_role_threads", f"{function_name(func)}: __syncthreads in the {role}'s "
+                                   "branch: expected CTA barriers in the consumers' branch only")
+                return tirx.Evaluate(ptx.op("bar.sync")(T.uint32(CONSUMER_BARRIER), T.uint32(threads)))
+
+            return mutate(attr.body, (tirx.Evaluate, on_sync))
+
+        return func.with_body(mutate(func.body, (tirx.AttrStmt, on_attr)))
+
+    return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.LowerRoleBarriers")

@@ -1,0 +1,509 @@
+"""WarpSpecialize: a pipelined loop marked ``producer="warp"`` → a producer warp and consumer warps.
+
+Accepts s_tir before ``InjectSoftwarePipeline`` (after ``LiftThreadBinding``: ``threadIdx``
+loops outermost, opaque blocks), in which a loop carries ``tvm_tma.producer = "warp"``
+(:func:`tvm_tma.schedule.tma_pipeline`) besides TVM's pipeline annotations: its body's
+statements of stage 0 are copies into shared memory, the others consume them. Stock TVM's
+software pipelining is not applied to that loop; instead the kernel gets one more slice of
+``threadIdx.y`` (``threadIdx.y == P``, ``P`` the old extent, 1 where there was none): a
+producer whose elected thread issues every copy, while the threads the schedule bound compute.
+The copies' buffers allocated in the loop body get ``V`` versions (``V = stages``), stage ``G``
+(the loop's iterations counted across the serial loops around it, a persistent loop over tiles
+included) using version and barrier slot ``G % V`` of two mbarrier rings::
+
+    if tid == 0: mbarrier.init [full + 8v], 1; mbarrier.init [empty + 8v], <releases>  (each v)
+                 fence.proxy.async.shared::cta; prefetch.tensormap [maps]
+    __syncthreads()
+    if threadIdx.y == P:                                       # producer (warp role "producer")
+        setmaxnreg.dec.sync.aligned.u32 40                     # wgmma consumers only
+        if <elected>:
+            for k in ...:                                      # G = base * n + k
+                if G >= V: mbarrier.try_wait.parity [empty + 8 (G % V)], (G / V + 1) % 2
+                mbarrier.arrive.expect_tx [full + 8 (G % V)], <bytes>
+                cp.async.bulk.tensor ... [full + 8 (G % V)]    # or cp.async.bulk runs
+    else:                                                      # consumers (warp role "consumer")
+        setmaxnreg.inc.sync.aligned.u32 232
+        <the kernel as scheduled, the loop becoming>
+            for k in ...:
+                mbarrier.try_wait.parity [full + 8 (G % V)], (G / V) % 2
+                <consumers>                                    # reading version G % V
+                mbarrier.arrive [empty + 8 (G % V)]            # every consumer thread
+
+A consumer stage that issues ``wgmma.mma_async`` reads its version until a
+``wgmma.wait_group`` retires its group, so its release waits for that, ``N`` the loop's
+``tvm_tma.wgmma_in_flight`` (default 1)::
+
+                wgmma.fence; <consumers>; wgmma.commit_group; wgmma.wait_group N
+                if k >= N: mbarrier.arrive [empty + 8 ((G - N) % V)]
+            wgmma.wait_group 0
+            mbarrier.arrive [empty + 8 ((G_last - j) % V)]     (the last N stages, j < N)
+
+The consumers' program is cut after the statement that holds the loop (blocks on the way that
+only allocate are dissolved into it): what follows runs after the split, once the producer
+returned, behind a barrier of the consumers, so that it may reuse the loop's shared memory
+(``MergeSharedMemoryAllocations`` gives the output tile of a GEMM the rings' memory; ptxas
+keeps ``setmaxnreg`` only when the producer does not reach code after its branch)::
+
+    if threadIdx.y == P: <producer>; return
+    else: <consumers up to the loop's statement>
+    if threadIdx.y < P: __syncthreads(); <the rest>            # (a consumers' role too)
+
+No ``__syncthreads`` inside either role: a later pass (:func:`.role_barriers.LowerRoleBarriers`)
+turns those the consumers' code gets (bulk stores, TVM's allreduce, ``ThreadSync``) into a
+named barrier of the consumer threads. Each role's branch is an ``AttrStmt`` ``tvm_tma.warp_role``
+(its name, its thread count) under a ``tvm_thread_invariant`` condition (so that ``ThreadSync``
+may place barriers inside). The last phases of the empty ring are arrived on and never waited
+on (nothing follows them). With ``setmaxnreg`` the kernel gets ``__launch_bounds__(threads, 1)``
+(ptxas honours ``setmaxnreg`` only under a register cap at entry).
+
+Raises :class:`tvm_tma.TMAError`: ``min_arch`` below sm_90, ``pipeline_model`` for a loop it
+cannot split (a copy that is not bulk or a tensor copy, a stage of stores, copies into a buffer
+outside the loop body re-filled by an outer loop, a loop that is not inside ``threadIdx``
+loops or is under ``threadIdx.z``), ``warp_role_threads`` when the consumer threads are not
+whole warps.
+"""
+
+from __future__ import annotations
+
+import math
+
+import tvm
+from tvm import s_tir, tirx
+from tvm import sym as arith
+from tvm.ir.expr import TensorLoad
+from tvm.script import tirx as T
+
+from . import ptx
+from .. import rules
+from ..errors import TMAError
+from ._ir import function_name, mutate, seq, substitute, walk
+from .copy_plan import (BulkPlan, TensorPlan, ThreadAxis, barrier_setup, emit_copy, mbarrier_buffer,
+                        plan_copy, report_plan, wait_parity)
+from .lower_async_pipeline import STAGES, WGMMA_IN_FLIGHT, check_arch
+from .tensor_map import TensorMaps
+from .wgmma import contains_mma, wait_group
+
+PRODUCER = "tvm_tma.producer"
+"""Loop annotation: ``"warp"`` gives the loop's copies to a producer warp."""
+ROLE = "tvm_tma.warp_role"
+"""``AttrStmt`` key of a role's branch: node the role's name, value its thread count."""
+LAUNCH_MIN_BLOCKS = "tirx.launch_bounds_min_blocks_per_sm"
+PRODUCER_REGISTERS = 40
+"""Registers per thread of a producer warpgroup after ``setmaxnreg.dec`` (CUTLASS's choice)."""
+
+
+def role_name(attr: tirx.AttrStmt) -> str:
+    """The role of a :data:`ROLE` attribute (its node, a string)."""
+    return str(attr.node.value if isinstance(attr.node, tvm.ir.StringImm) else attr.node)
+
+
+def role_thread_loops(loops: list[tirx.For], role: tirx.AttrStmt) -> list[tirx.For]:
+    """``loops`` (those around a role's branch ``role``, outermost first) as the role's threads
+    see them: in the consumers' branch, ``threadIdx.y`` without the producer's slice (a
+    bulk store there is planned over the consumer threads)."""
+    if role_name(role) != "consumer":
+        return loops
+    others = math.prod(int(f.extent) for f in loops if _is_thread_loop(f)
+                       and f.thread_binding.thread_tag != "threadIdx.y")
+    narrowed = []
+    for loop in loops:
+        if _is_thread_loop(loop) and loop.thread_binding.thread_tag == "threadIdx.y":
+            loop = _RoleSplit.thread_loop(loop.loop_var, int(role.value) // others, tirx.Evaluate(0))
+        narrowed.append(loop)
+    return narrowed
+
+
+def _annotated(stmt) -> list[tirx.For]:
+    found = []
+    walk(stmt, tirx.For, lambda f: found.append(f) if PRODUCER in f.annotations else None)
+    return found
+
+
+def _path(stmt, target) -> list | None:
+    """The statements from ``stmt`` down to ``target`` (both included), ``None`` if absent."""
+    if stmt.same_as(target):
+        return [stmt]
+    for child in _children(stmt):
+        found = _path(child, target)
+        if found is not None:
+            return [stmt] + found
+    return None
+
+
+def _children(stmt) -> list:
+    if isinstance(stmt, tirx.SeqStmt):
+        return list(stmt.seq)
+    if isinstance(stmt, (tirx.For, tirx.AttrStmt, tirx.LetStmt)):
+        return [stmt.body]
+    if isinstance(stmt, tirx.IfThenElse):
+        return [stmt.then_case] + ([stmt.else_case] if stmt.else_case is not None else [])
+    if isinstance(stmt, s_tir.SBlockRealize):
+        return [stmt.block.body]
+    return []
+
+
+def _is_thread_loop(stmt) -> bool:
+    return (isinstance(stmt, tirx.For) and stmt.kind == tirx.ForKind.THREAD_BINDING
+            and stmt.thread_binding.thread_tag.startswith("threadIdx."))
+
+
+def _with_body(stmt, body):
+    """``stmt`` (a loop, block, attribute or let) with ``body`` in place of its own."""
+    if isinstance(stmt, tirx.For):
+        return tirx.For(stmt.loop_var, stmt.min, stmt.extent, stmt.kind, body, stmt.thread_binding,
+                        stmt.annotations)
+    if isinstance(stmt, tirx.AttrStmt):
+        return tirx.AttrStmt(stmt.node, stmt.attr_key, stmt.value, body)
+    if isinstance(stmt, tirx.LetStmt):
+        return tirx.LetStmt(stmt.var, stmt.value, body)
+    return _block(stmt, body, list(stmt.block.alloc_buffers))
+
+
+def _block(realize: s_tir.SBlockRealize, body, allocs) -> s_tir.SBlockRealize:
+    block = realize.block
+    new = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint, body, block.init,
+                       allocs, block.match_buffers, block.annotations)
+    return s_tir.SBlockRealize(realize.iter_values, realize.predicate, new)
+
+
+def _shared(buf) -> bool:
+    return buf.scope() in ("shared", "shared.dyn")
+
+
+def _versioned(stmt, versions: dict, slot: tirx.PrimExpr):
+    """``stmt`` with every access of a buffer in ``versions`` (old → new, one more leading
+    dimension) at version ``slot``: loads, stores and block regions."""
+
+    def replaced(buf):
+        return next((new for old, new in versions.items() if old.same_as(buf)), None)
+
+    def on_load(load, mutator):
+        load = mutator.default_mutate(load)
+        new = replaced(load.source)
+        return load if new is None else tirx.BufferLoad(new, [slot, *load.indices])
+
+    def on_store(store, mutator):
+        store = mutator.default_mutate(store)
+        new = replaced(store.buffer)
+        return store if new is None else tirx.BufferStore(new, store.value, [slot, *store.indices])
+
+    def on_block(block, mutator):
+        block = mutator.default_mutate(block)
+
+        def regions(rs):
+            out = []
+            for r in rs:
+                new = replaced(r.source)
+                out.append(r if new is None else tirx.BufferRegion(new, [tvm.ir.Range.from_min_extent(slot, 1),
+                                                                          *r.region]))
+            return out
+
+        return s_tir.SBlock(block.iter_vars, regions(block.reads), regions(block.writes), block.name_hint,
+                            block.body, block.init, block.alloc_buffers, block.match_buffers, block.annotations)
+
+    return mutate(stmt, (tirx.BufferStore, on_store), (TensorLoad, on_load), (s_tir.SBlock, on_block))
+
+
+def _written(stmt) -> set:
+    found = set()
+    walk(stmt, tirx.BufferStore, lambda s: found.add(s.buffer) if _shared(s.buffer) else None)
+    return found
+
+
+def _renamed(stmt: tirx.Stmt) -> tirx.Stmt:
+    """``stmt`` with fresh variables for the loops and block iterators it binds (the
+    producer's copy of the statements around the loop, so that no variable is bound twice)."""
+    bound = []
+    walk(stmt, tirx.For, lambda f: bound.append(f.loop_var))
+    walk(stmt, s_tir.SBlock, lambda b: bound.extend(iv.var for iv in b.iter_vars))
+    return substitute(stmt, {v: tirx.Var(v.name, v.ty) for v in bound})
+
+
+class _RoleSplit:
+    """The split of one kernel around its warp-specialized loop ``loop``."""
+
+    def __init__(self, func_name: str, loop: tirx.For, maps: TensorMaps):
+        self.func_name, self.loop, self.maps = func_name, loop, maps
+        self.analyzer = arith.Analyzer()
+
+    def fail(self, what: str):
+        raise TMAError("pipeline_model", f"{self.func_name}: warp-specialized loop {self.loop.loop_var.name}: {what}")
+
+    def lower(self, root: tirx.Stmt) -> tirx.Stmt:
+        path = _path(root, self.loop)
+        inner = max((i for i, s in enumerate(path) if _is_thread_loop(s)), default=None)
+        if inner is None:
+            self.fail("expected it inside threadIdx loops")
+        kernel = path[inner + 1:]  # from the statement under the thread loops down to the loop
+        axes, threads = self.roles([s for s in path[:inner + 1] if _is_thread_loop(s)])
+        self.outer = [s for s in kernel[:-1] if isinstance(s, tirx.For)]
+        for loop in self.outer:
+            if loop.kind != tirx.ForKind.SERIAL:
+                self.fail(f"expected serial loops around it, got a {tirx.ForKind(loop.kind).name.lower()} "
+                          f"loop {loop.loop_var.name}")
+            self.analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
+        self.analyzer.bind(self.loop.loop_var, tvm.ir.Range.from_min_extent(self.loop.min, self.loop.extent))
+        self.threads = axes
+        producer, head, tail = self.split(kernel)
+        return self.kernel(path[:inner + 1], producer, head, tail, threads)
+
+    # -- threads ---------------------------------------------------------------------------
+    def roles(self, loops: list[tirx.For]) -> tuple[list[ThreadAxis], dict]:
+        """The consumers' thread axes and the role layout: the ``threadIdx.y`` slice of the
+        producer, the consumer and producer thread counts."""
+        tags = {loop.thread_binding.thread_tag: loop for loop in loops}
+        if "threadIdx.z" in tags:
+            self.fail("expected no threadIdx.z (the producer is a slice of threadIdx.y)")
+        extents = {tag: int(loop.extent) for tag, loop in tags.items()}
+        x, y = extents.get("threadIdx.x", 1), extents.get("threadIdx.y", 1)
+        consumers = x * y
+        warp = 32
+        if consumers % warp:
+            raise TMAError("warp_role_threads", f"{self.func_name}: {consumers} consumer threads: expected a "
+                           f"multiple of {warp} (whole warps: a named barrier counts warps; bind more threads)")
+        axes = [ThreadAxis(tags[t].loop_var, extents[t]) for t in ("threadIdx.x", "threadIdx.y") if t in tags]
+        return axes, {"slice": y, "consumers": consumers, "producers": x, "loops": tags}
+
+    # -- the two programs ------------------------------------------------------------------
+    def split(self, kernel: list) -> tuple[tirx.Stmt, list, list]:
+        """The producer's program for ``kernel`` (the path from under the thread loops to the
+        loop), and the consumers', cut after the statement that holds the loop: the head runs
+        beside the producer, the tail after it returned (where the loop's shared memory is free)."""
+        loop = self.loop
+        body = loop.body
+        realize = body if isinstance(body, s_tir.SBlockRealize) else None
+        stmts = realize.block.body if realize is not None else body
+        stmts = list(stmts.seq) if isinstance(stmts, tirx.SeqStmt) else [stmts]
+        stages = [int(s) for s in loop.annotations.get(STAGES, [])]
+        if len(stages) != len(stmts):
+            self.fail(f"expected a stage per statement of its body, got {len(stages)} stages for {len(stmts)}")
+        consumer_stages = {s for s in stages if s}
+        if len(consumer_stages) != 1 or stages.count(0) == 0:
+            self.fail(f"expected copies at stage 0 and consumers at one later stage, got stages {stages}")
+        self.versions_count = max(stages) + 1
+        copies = [s for s, st in zip(stmts, stages) if st == 0]
+        consumers = [s for s, st in zip(stmts, stages) if st]
+        written = set().union(*(_written(c) for c in copies))
+        local = list(realize.block.alloc_buffers) if realize is not None else []
+        versioned = {b: tirx.decl_buffer((self.versions_count, *b.shape), b.dtype, b.name, scope=b.scope(),
+                                         data_alignment=b.data_alignment)
+                     for b in local if any(b.same_as(w) for w in written)}
+        unversioned = [w for w in written if not any(w.same_as(b) for b in versioned)]
+        trips = math.prod([loop.extent for loop in self.outer]) if self.outer else 1
+        if unversioned and not self.analyzer.can_prove(tirx.const(1, "int64") >= trips):
+            self.fail(f"copies into {sorted(b.name for b in unversioned)}, allocated outside the loop, under a "
+                      "serial loop that runs it again: expected the buffers allocated in the loop body (one "
+                      "version per stage)")
+        self.stage = self.stage_index()
+        slot = self.analyzer.simplify(tirx.floormod(self.stage, self.versions_count))
+        copies = [_versioned(c, versioned, slot) for c in copies]
+        consumers = [_versioned(c, versioned, slot) for c in consumers]
+        self.wgmma = contains_mma(consumers)
+        self.in_flight = int(loop.annotations.get(WGMMA_IN_FLIGHT, 1)) if self.wgmma else 0
+        self.full = mbarrier_buffer("tma_full", self.versions_count)
+        self.empty = mbarrier_buffer("tma_empty", self.versions_count)
+        produce = self.producer_stage(copies)
+        consume, after = self.consumer_stage(consumers)
+        keep = [b for b in local if not any(b.same_as(v) for v in versioned)]
+        if realize is not None:
+            produce, consume = _block(realize, produce, []), _block(realize, consume, keep)
+        bare = {k: v for k, v in loop.annotations.items() if k not in (PRODUCER, STAGES, WGMMA_IN_FLIGHT)
+                and not k.startswith("software_pipeline")}
+        new = [tirx.For(loop.loop_var, loop.min, loop.extent, tirx.ForKind.SERIAL, b, None, bare)
+               for b in (produce, consume)]
+        self.allocs = list(versioned.values())
+        producer = _renamed(seq(self.project(kernel[:-1], new[0], keep_rest=False)))
+        consumer = self.project(kernel[:-1], seq([new[1]] + after), keep_rest=True)
+        split = next(i for i, item in enumerate(consumer) if _path(item, new[1]) is not None)
+        return producer, consumer[:split + 1], consumer[split + 1:]
+
+    def stage_index(self) -> tirx.PrimExpr:
+        """``G``: the stage of the loop's current iteration, counted across the loops around it."""
+        stage = tirx.const(0, self.loop.loop_var.ty)
+        for outer in self.outer:
+            stage = stage * outer.extent + (outer.loop_var - outer.min)
+        return self.analyzer.simplify(stage * self.loop.extent + (self.loop.loop_var - self.loop.min))
+
+    def project(self, path: list, leaf: tirx.Stmt, keep_rest: bool) -> list[tirx.Stmt]:
+        """The statements of ``path`` around ``leaf`` in place of the loop, as a sequence: the
+        consumers keep everything else (``keep_rest``), the producer only the loops, blocks and
+        conditions that lead to it. Blocks on the path that only allocate are dissolved (their
+        statements join the sequence around them) and their buffers, like the shared buffers
+        of the other blocks on the path, go to :attr:`allocs` (allocated once, above both roles;
+        statements after the loop's can then reuse the memory of its buffers)."""
+        result = [leaf]
+        for stmt, below in zip(reversed(path), reversed(path[1:] + [self.loop])):
+            if isinstance(stmt, tirx.SeqStmt):
+                if keep_rest:
+                    result = [x for s in stmt.seq for x in (result if s.same_as(below) else [s])]
+            elif isinstance(stmt, tirx.IfThenElse):
+                then = stmt.then_case.same_as(below)
+                other = (stmt.else_case if then else stmt.then_case) if keep_rest else None
+                cases = (seq(result), other) if then else (other or tirx.Evaluate(0), seq(result))
+                result = [tirx.IfThenElse(stmt.condition, *cases)]
+            elif isinstance(stmt, s_tir.SBlockRealize):
+                block = stmt.block
+                dissolve = (not block.iter_vars and isinstance(stmt.predicate, tirx.IntImm) and int(stmt.predicate)
+                            and block.init is None and not block.match_buffers)
+                for buf in block.alloc_buffers:
+                    if (dissolve or _shared(buf)) and not any(buf.same_as(b) for b in self.allocs):
+                        self.allocs.append(buf)
+                if not dissolve:
+                    kept = [b for b in block.alloc_buffers if not _shared(b)] if keep_rest else []
+                    result = [_block(stmt, seq(result), kept)]
+            elif isinstance(stmt, (tirx.For, tirx.AttrStmt, tirx.LetStmt)):
+                result = [_with_body(stmt, seq(result))]
+            else:
+                self.fail(f"expected loops, blocks, conditions and sequences around it, got {type(stmt).__name__}")
+        return result
+
+    def producer_stage(self, copies: list) -> tirx.Stmt:
+        """One stage of the elected producer thread: the empty-slot wait, ``expect_tx``, copies."""
+        v = self.versions_count
+        slot = self.analyzer.simplify(tirx.floormod(self.stage, v))
+        full = T.address_of(tirx.BufferLoad(self.full, [slot]))
+        empty = T.address_of(tirx.BufferLoad(self.empty, [slot]))
+        plans = [plan_copy(c, self.threads, self.analyzer, maps=self.maps) for c in copies]
+        for plan in plans:
+            if not isinstance(plan, (BulkPlan, TensorPlan)):
+                self.fail(f"copy into {plan.dst.name if plan.dst is not None else '?'} is no bulk or tensor "
+                          f"copy ({plan.rule}: {plan.reason}): expected copies one thread can issue")
+            report_plan(self.func_name, plan, str(self.stage))
+        stmts = []
+        reused = self.analyzer.simplify(self.stage >= v)
+        if not (isinstance(reused, tirx.IntImm) and not int(reused)):
+            parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(self.stage, v) + 1, 2))
+            wait = wait_parity(empty, parity)
+            stmts.append(wait if isinstance(reused, tirx.IntImm) else tirx.IfThenElse(reused, wait, None))
+        nbytes = sum(p.total_bytes for p in plans)
+        if nbytes > rules.limit("mbarrier_tx_count"):
+            raise TMAError("mbarrier_tx_count", f"{self.func_name}: a stage of {nbytes} bytes: expected at most "
+                           f"{rules.limit('mbarrier_tx_count')} (fewer or smaller copies per stage)")
+        stmts.append(tirx.Evaluate(ptx.op("mbarrier.arrive.expect_tx.shared.b64")(full, T.uint32(nbytes))))
+        stmts += [emit_copy(p, self.maps, full, []) for p in plans]
+        return seq(stmts)
+
+    def consumer_stage(self, consumers: list) -> tuple[tirx.Stmt, list]:
+        """One stage of the consumers, and what follows their loop (wgmma: the last releases)."""
+        v = self.versions_count
+        slot = self.analyzer.simplify(tirx.floormod(self.stage, v))
+        full = T.address_of(tirx.BufferLoad(self.full, [slot]))
+        parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(self.stage, v), 2))
+        body = [wait_parity(full, parity)]
+        if not self.wgmma:
+            return seq(body + consumers + [self.release(self.stage)]), []
+        n = self.in_flight
+        body += [tirx.Evaluate(ptx.op("wgmma.fence.sync.aligned")())] + consumers
+        body += [tirx.Evaluate(ptx.op("wgmma.commit_group.sync.aligned")()), wait_group(n)]
+        k = self.loop.loop_var - self.loop.min
+        if n == 0:
+            return seq(body + [self.release(self.stage)]), []
+        retired = self.analyzer.simplify(k >= n)
+        body.append(tirx.IfThenElse(retired, self.release(self.stage - n), None))
+        after = [wait_group(0)]
+        loop = self.loop
+        for back in range(n, 0, -1):  # the stages of the last n iterations, oldest first
+            stage = self.analyzer.simplify(substitute(self.stage, {loop.loop_var: loop.min + loop.extent - back}))
+            exists = self.analyzer.simplify(loop.extent >= back)
+            if not isinstance(exists, tirx.IntImm):
+                after.append(tirx.IfThenElse(exists, self.release(stage), None))
+            elif int(exists):
+                after.append(self.release(stage))
+        return seq(body), after
+
+    def release(self, stage: tirx.PrimExpr) -> tirx.Stmt:
+        """The consumers are done with ``stage``'s slot: every consumer thread arrives on its
+        empty barrier (each thread's arrival orders its own reads and its wait on the full
+        barrier before the producer's next copy into the slot)."""
+        slot = self.analyzer.simplify(tirx.floormod(stage, self.versions_count))
+        return tirx.Evaluate(ptx.op("mbarrier.arrive.shared.b64")(T.address_of(tirx.BufferLoad(self.empty, [slot]))))
+
+    # -- the kernel ------------------------------------------------------------------------
+    def kernel(self, loops: list, producer: tirx.Stmt, head: list, tail: list, threads: dict) -> tirx.Stmt:
+        """The function body: the statements ``loops`` from its root down to the innermost
+        thread loop (threadIdx.y one slice larger, or added) around the barrier setup, the
+        role split and the consumers' tail::
+
+            if tid == 0: <init rings>; fence.proxy.async; prefetch.tensormap
+            __syncthreads()
+            if threadIdx.y == P: <producer>; return        # (return only before a tail)
+            else: <consumers' head>
+            if threadIdx.y < P: <consumers' tail>
+        """
+        y = threads["loops"].get("threadIdx.y")
+        ty = y.loop_var if y is not None else tirx.Var("threadIdx_y", "int32")
+        cta = [a for a in self.threads if not a.var.same_as(ty)] + [ThreadAxis(ty, threads["slice"] + 1)]
+        before, _ = barrier_setup([(self.full, 1), (self.empty, threads["consumers"])], cta, self.maps.take_used())
+        x = threads["loops"].get("threadIdx.x")
+        produce = [tirx.IfThenElse(x.loop_var == 0, producer, None) if x is not None else producer]
+        consume = list(head)
+        registers = self.registers(threads)
+        if registers is not None:
+            produce.insert(0, tirx.Evaluate(ptx.op("setmaxnreg.dec.sync.aligned.u32")(registers[0])))
+            consume.insert(0, tirx.Evaluate(ptx.op("setmaxnreg.inc.sync.aligned.u32")(registers[1])))
+        if tail:
+            produce.append(tirx.Return(0))
+
+        def role(name: str, body: list) -> tirx.Stmt:
+            return tirx.AttrStmt(tvm.ir.StringImm(name), ROLE, tirx.const(threads[f"{name}s"], "int32"), seq(body))
+
+        def invariant(cond):
+            return tirx.call_intrin("bool", "tirx.tvm_thread_invariant", cond)
+
+        body = [tirx.IfThenElse(invariant(ty == threads["slice"]), role("producer", produce),
+                                role("consumer", consume))]
+        if tail:  # after every consumer's last wgmma retired: the loop's buffers may be reused
+            tail = [tirx.Evaluate(T.tvm_storage_sync("shared"))] + tail
+            body.append(tirx.IfThenElse(invariant(ty < threads["slice"]), role("consumer", tail), None))
+        body = seq(body)
+        if registers is not None:
+            body = tirx.AttrStmt(tirx.const(0, "int32"), LAUNCH_MIN_BLOCKS, tirx.const(1, "int32"), body)
+        root = s_tir.SBlockRealize([], tirx.const(True), s_tir.SBlock([], [], [], "", seq(before + [body]), None,
+                                                                       self.allocs + [self.full, self.empty]))
+        result = self.thread_loop(ty, 2, root) if y is None else root  # a new slice: innermost
+        for stmt, below in zip(reversed(loops), reversed(loops[1:] + [None])):
+            if stmt is y:
+                result = self.thread_loop(stmt.loop_var, threads["slice"] + 1, result)
+            elif isinstance(stmt, tirx.SeqStmt):
+                result = tirx.SeqStmt([result if s.same_as(below) else s for s in stmt.seq])
+            elif isinstance(stmt, tirx.IfThenElse):
+                then = stmt.then_case.same_as(below)
+                result = tirx.IfThenElse(stmt.condition, result if then else stmt.then_case,
+                                         stmt.else_case if then else result)
+            else:
+                result = _with_body(stmt, result)
+        return result
+
+    @staticmethod
+    def thread_loop(var: tirx.Var, extent: int, body) -> tirx.For:
+        binding = tirx.IterVar(tvm.ir.Range.from_min_extent(0, extent), var, 1, "threadIdx.y")
+        return tirx.For(var, 0, extent, tirx.ForKind.THREAD_BINDING, body, binding)
+
+    def registers(self, threads: dict) -> tuple[int, int] | None:
+        """``setmaxnreg`` counts (producer, consumers) where the consumers issue wgmma and both
+        roles are whole warpgroups: the producer down to 40, the consumers up to what the
+        register file leaves them (a multiple of 8, at most 256)."""
+        group = rules.limit("wgmma_warpgroup")
+        if not self.wgmma or threads["producers"] != group or threads["consumers"] % group:
+            return None
+        left = rules.limit("register_file") - PRODUCER_REGISTERS * group
+        return PRODUCER_REGISTERS, min(256, left // threads["consumers"] // 8 * 8)
+
+
+def WarpSpecialize() -> tvm.transform.Pass:  # noqa: N802
+    """Create the pass (see the module docstring)."""
+
+    def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
+        loops = _annotated(func.body)
+        if not loops:
+            return func
+        name = function_name(func)
+        check_arch(func, f"warp-specialized pipeline in {name}")
+        if len(loops) > 1:
+            raise TMAError("pipeline_model", f"{name}: {len(loops)} warp-specialized loops: expected at most one "
+                           "per kernel")
+        maps = TensorMaps(func)
+        body = _RoleSplit(name, loops[0], maps).lower(func.body)
+        return maps.apply(func.with_body(body))
+
+    return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.WarpSpecialize")
