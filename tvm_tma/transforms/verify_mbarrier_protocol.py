@@ -28,7 +28,8 @@ that execute it. Checked, per barrier slot and phase (rule ``mbarrier_protocol``
 "mbarrier"):
 
 1. every slot used (arrive, copy, wait) was initialized and not invalidated since, by one
-   thread; init and inval find no phase outstanding (arrivals or copies not yet waited on);
+   thread; init and inval find no phase outstanding (arrivals or copies not yet waited on;
+   inval accepts a complete phase of arrivals alone, which has nothing in flight);
    init finds the slot invalidated (or never initialized: re-initialization needs an inval
    first); other threads use it only after a ``__syncthreads`` that follows the init, bulk
    copies complete on it only after a ``fence.proxy.async`` of the initializing thread, and
@@ -113,6 +114,7 @@ _BINARY = {
     tirx.Min: np.minimum, tirx.Max: np.maximum,
     tirx.LT: operator.lt, tirx.LE: operator.le, tirx.GT: operator.gt, tirx.GE: operator.ge,
     tirx.EQ: operator.eq, tirx.NE: operator.ne, tirx.And: np.logical_and, tirx.Or: np.logical_or,
+    tirx.BitwiseAnd: operator.and_, tirx.BitwiseOr: operator.or_, tirx.BitwiseXor: operator.xor,
 }
 
 
@@ -538,7 +540,7 @@ class _Verifier:
         """init and inval: by one thread, with no phase outstanding."""
         if threads.sum() != 1:
             self.fail(slot, f"{what} by {threads.sum()} threads: expected 1")
-        if slot.outstanding():
+        if slot.outstanding() and not (what == "mbarrier.inval" and slot.released()):
             self.fail(slot, f"{what} with the phase outstanding: expected it waited on first, "
                       f"got {slot.outstanding()}")
 
@@ -556,7 +558,7 @@ class _Verifier:
         if slot.users_epoch == self.epoch and (slot.users & ~threads).any():
             self.fail(slot, "mbarrier.inval with no __syncthreads since other threads used it: "
                       "expected every thread done with it first")
-        slot.count = None
+        slot.count, slot.arrivals = None, 0
 
     def arrive(self, slot: _Slot, threads: np.ndarray, tx_bytes: np.ndarray | None) -> None:
         arrivals = slot.arrivals + int(threads.sum())
