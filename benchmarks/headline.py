@@ -4,6 +4,11 @@
     python benchmarks/headline.py build           # compiler side: build/gpu/headline and .gpu/ (scripts/gpu)
     python3 .gpu/boot.py benchmarks/headline.py run build/gpu/headline --out OUT       # GPU side
     python benchmarks/headline.py report benchmarks/results/headline.json --out benchmarks  # no GPU
+    python benchmarks/headline.py assemble benchmarks/results/headline.json OUT1/results/headline.json ...
+
+``--sections gemm,wgmma`` (build, run) limits a build and its run to some sections, when all
+of them do not fit one device call; ``assemble`` merges such runs' ``headline.json`` (later
+ones win, section by section) into ``benchmarks/``.
 
 ``build`` compiles and exports each part of each section of ``SECTIONS`` into
 ``BUILD/<section>_<part>/`` and writes ``BUILD/manifest.json``; a section whose inputs do not
@@ -31,7 +36,6 @@ import argparse
 import dataclasses
 import datetime
 import json
-import math
 import os
 import pathlib
 import re
@@ -115,17 +119,17 @@ def build_copy_library(directory: pathlib.Path) -> None:
 
 
 def build_script(script: str) -> Callable[[pathlib.Path], None]:
-    """A build step: ``python benchmarks/<script> --out DIRECTORY``."""
+    """A build step: ``python <script> --out DIRECTORY``, ``script`` relative to the repository."""
     def step(directory: pathlib.Path) -> None:
-        subprocess.run([sys.executable, str(BENCH / script), "--out", str(directory)], check=True)
+        subprocess.run([sys.executable, str(ROOT / script), "--out", str(directory)], check=True)
     return step
 
 
 def script_missing(*scripts: str) -> Callable[[], str | None]:
-    """``missing`` for a section run by scripts of ``benchmarks/`` that may not exist yet."""
+    """``missing`` for a section run by scripts (relative to the repository) that may not exist yet."""
     def missing() -> str | None:
-        absent = [s for s in scripts if not (BENCH / s).is_file()]
-        return f"no {', '.join(f'`benchmarks/{s}`' for s in absent)} yet" if absent else None
+        absent = [s for s in scripts if not (ROOT / s).is_file()]
+        return f"no {', '.join(f'`{s}`' for s in absent)} yet" if absent else None
     return missing
 
 
@@ -137,8 +141,8 @@ def cases_missing(regex: str) -> Callable[[], str | None]:
 # -- rows ------------------------------------------------------------------------------------
 
 GEMM_STOCK = "^bench_gemm_4096(_k64_s3)?$"  # upstream's schedule; stock TVM's fastest tiling of it
-GEMM_TMA = "^bench_gemm_4096_swizzled(_k64_s2)?$"  # gemm_mma(layout="swizzled"); the fastest tiling found
-WGMMA = "^bench_wgmma_"
+GEMM_TMA = "^bench_gemm_4096(_swizzled(_k64_s2)?)?$"  # upstream's schedule as is; swizzled; the fastest tiling found
+WGMMA = "^bench_(wgmma|ws)_b?f16_(4096|8192_r8)(_p)?$"  # one CTA producer, a producer warpgroup, persistent
 ROW_KERNELS = "^bench_(rms_norm|layer_norm|softmax)_65536x4096$"
 
 
@@ -244,22 +248,39 @@ def copy_rows(res: dict[str, Any]) -> list[Row]:
     return rows
 
 
-def stock_vs_tma_rows(geomean: bool) -> Callable[[dict[str, Any]], list[Row]]:
-    """Rows of a results file ``{"cases": [{"name", "stock_ms", "tma_ms", "correct"}, ...]}``: one
-    row per case, or (``geomean``) the geometric mean of stock_ms / tma_ms over the correct cases."""
-    def rows(res: dict[str, Any]) -> list[Row]:
-        data = res.get("results")
-        if not data:
-            return []
-        ok = [c for c in data["cases"] if c["correct"]]
-        if geomean:
-            mean = math.exp(sum(math.log(c["stock_ms"] / c["tma_ms"]) for c in ok) / len(ok)) if ok else None
-            return [Row(f"{len(data['cases'])} schedules, {len(ok)} correct", "-", "stock TVM, same schedules",
-                        mean, "tma / stock speed, geometric mean, higher is faster", "-", ("results",))]
-        return [Row(c["name"], f"{c['tma_ms']:.3f} ms" + ("" if c["correct"] else ", **incorrect**"),
-                    f"stock TVM: {c['stock_ms']:.3f} ms", c["stock_ms"] / c["tma_ms"] if c["correct"] else None,
-                    "tma / stock speed (stock time / tma time), higher is faster", "-", ("results",))
-                for c in data["cases"]]
+def llama_rows(res: dict[str, Any]) -> list[Row]:
+    """One row per case of ``run_llama.py``'s ``{"cases": [{"name", "stock_ms", "tma_ms", "correct"}]}``."""
+    data = res.get("results")
+    if not data:
+        return []
+    return [Row(c["name"], f"{c['tma_ms']:.3f} ms" + ("" if c["correct"] else ", **incorrect**"),
+                f"stock TVM: {c['stock_ms']:.3f} ms", c["stock_ms"] / c["tma_ms"] if c["correct"] else None,
+                "tma / stock speed (stock time / tma time), higher is faster", "-", ("results",))
+            for c in data["cases"]]
+
+
+def compat_rows(res: dict[str, Any]) -> list[Row]:
+    """The compat suite (``run_compat.py``'s summary): schedules correct under each pipeline, and
+    the timed ones' speed under tma against stock (geometric mean and the slowest)."""
+    data = res.get("results")
+    if not data:
+        return []
+    summary = data["summary"]
+    counts = {p: ", ".join(f"{n} {status}" for status, n in sorted(c.items())) for p, c in summary["counts"].items()}
+    stock_ok, tma_ok = (summary["counts"][p].get("correct", 0) for p in ("default", "tma"))
+    rows = [Row(f"{len(summary['rows'])} schedules (patterns of TVM's tests, MetaSchedule samples, dlight)",
+                f"tma: {counts['tma']}", f"stock TVM: {counts['default']}", tma_ok / stock_ok if stock_ok else None,
+                "tma / stock, correct schedules", "-", ("results",))]
+    timed = [r for r in summary["rows"] if "tma_over_stock" in r]
+    if timed:
+        slowest = max(timed, key=lambda r: r["tma_over_stock"])
+        limit = "stock TVM's code path (tma falls back to it where TMA does not pay)"
+        rows.append(Row(f"{len(timed)} tensor-core MetaSchedule samples, timed", "-", "stock TVM, same schedules",
+                        1 / summary["geomean_tma_over_stock_time"], "tma / stock speed, geometric mean, higher is faster",
+                        limit, ("results",)))
+        rows.append(Row(f"slowest of them: {slowest['case']}", f"{slowest['tma_ms']:.4f} ms",
+                        f"stock TVM: {slowest['default_ms']:.4f} ms", 1 / slowest["tma_over_stock"],
+                        "tma / stock speed, higher is faster", limit, ("results",)))
     return rows
 
 
@@ -282,13 +303,15 @@ SECTIONS: tuple[Section, ...] = (
     ), row_kernel_rows, "`run_gpu.py`; torch and cudaMemcpy of the same bytes timed beside each case; GB/s count "
        "bytes read + written once"),
     Section("compat", "Compatibility suite", (
-        Part("results", build_script("build_compat.py"), "run_compat.py", seconds=240),
-    ), stock_vs_tma_rows(geomean=True), "`run_compat.py`: stock and tma builds of each schedule, timed in one run",
-       script_missing("build_compat.py", "run_compat.py")),
+        Part("results", build_script("tests/compat/build_gpu.py"), "run_compat.py", seconds=300),
+    ), compat_rows, "`run_compat.py`: stock and tma builds of each schedule run on the same random inputs, poisoned "
+       "outputs; tma against stock (bit-equal or within the dtype's tolerance) and a float64 reference; the "
+       "tensor-core samples timed (median of CUDA-event times) under both in one run",
+       script_missing("tests/compat/build_gpu.py", "benchmarks/run_compat.py")),
     Section("llama", "Llama decoder layer (dlight)", (
-        Part("results", build_script("build_llama.py"), "run_llama.py", seconds=240),
-    ), stock_vs_tma_rows(geomean=False), "`run_llama.py`: the layer under stock dlight and under ours, one run",
-       script_missing("build_llama.py", "run_llama.py")),
+        Part("results", build_script("benchmarks/build_llama.py"), "run_llama.py", seconds=240),
+    ), llama_rows, "`run_llama.py`: the layer under stock dlight and under ours, one run",
+       script_missing("benchmarks/build_llama.py", "benchmarks/run_llama.py")),
 )
 
 
@@ -571,6 +594,45 @@ def report(headline_json: pathlib.Path, out: pathlib.Path, sections: Sequence[Se
     return block
 
 
+def assemble(files: Sequence[pathlib.Path], out: pathlib.Path) -> dict[str, Any]:
+    """Merge the ``headline.json`` of separate runs (each ``run --sections ...``; later files win):
+    every section from the last file in which it has results (else its last status), its results
+    files copied into ``out/results``, its run noted; write ``out/results/headline.json`` and the
+    report."""
+    results_dir = out / "results"
+    results_dir.mkdir(parents=True, exist_ok=True)
+    merged: dict[str, Any] = {"sections": {}}
+    for path in files:
+        summary = json.loads(path.read_text())
+        for key in ("device", "torch", "tvm_version"):
+            merged[key] = summary.get(key) or merged.get(key)
+        for name, entry in summary["sections"].items():
+            if not entry.get("files") and merged["sections"].get(name, {}).get("files"):
+                continue
+            for file in entry.get("files", {}).values():
+                if (path.parent / file).resolve() != (results_dir / file).resolve():
+                    shutil.copy(path.parent / file, results_dir / file)
+            run_note = entry.get("run") or f"{summary['date']}, `{summary['command']}`"
+            merged["sections"][name] = {**entry, "run": run_note} if entry.get("files") else entry
+    merged["assembled"] = ("This table is assembled by `python benchmarks/headline.py assemble` from the latest run "
+                           "of each section (listed below the table), not by one run of the headline command; each "
+                           "ratio compares figures of one device call.")
+    (results_dir / "headline.json").write_text(json.dumps(merged, indent=1))
+    report(results_dir / "headline.json", out)
+    return merged
+
+
+def _sections(names: str | None) -> tuple[Section, ...]:
+    """The sections named in ``names`` (comma-separated; ``None``: all)."""
+    if names is None:
+        return SECTIONS
+    by_name = {s.name: s for s in SECTIONS}
+    unknown = [n for n in names.split(",") if n not in by_name]
+    if unknown:
+        raise SystemExit(f"--sections: unknown {unknown}; expected names of {sorted(by_name)}")
+    return tuple(by_name[n] for n in names.split(","))
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0].startswith("-"):
@@ -586,24 +648,32 @@ def main(argv: list[str] | None = None) -> int:
     go = steps.add_parser("run", help="run a build on the GPU, write results and RESULTS.md under --out")
     go.add_argument("build_dir", type=pathlib.Path)
     go.add_argument("--out", type=pathlib.Path, required=True)
+    for parser_ in (every, make, go):
+        parser_.add_argument("--sections", help="comma-separated section names (default: all)")
     for parser_ in (every, go):
         parser_.add_argument("--deadline", type=float, default=570,
                              help="seconds after which no runner is started or left running (default 570)")
     show = steps.add_parser("report", help="render RESULTS.md (and the plot) from a headline.json")
     show.add_argument("headline_json", type=pathlib.Path)
     show.add_argument("--out", type=pathlib.Path, default=BENCH)
+    merge = steps.add_parser("assemble", help="merge the headline.json of several runs into one report")
+    merge.add_argument("headline_jsons", type=pathlib.Path, nargs="+", help="oldest first")
+    merge.add_argument("--out", type=pathlib.Path, default=BENCH)
     opts = parser.parse_args(argv)
     command = ("python3 .gpu/boot.py " if os.environ.get("TVM_TMA_BOOT") else "python ") \
         + " ".join(["benchmarks/headline.py", *argv])
     if opts.step in ("all", "build"):
-        build(opts.build_dir, bundle=opts.step == "build" and not opts.no_bundle, command=command)
+        build(opts.build_dir, _sections(opts.sections), bundle=opts.step == "build" and not opts.no_bundle,
+              command=command)
     if opts.step in ("all", "run"):
-        summary = run(opts.build_dir, opts.out, command=command, deadline=opts.deadline,
+        summary = run(opts.build_dir, opts.out, _sections(opts.sections), command=command, deadline=opts.deadline,
                       logs=opts.build_dir / "logs" if opts.step == "all" else None)
         return 0 if all(s["status"] in ("ok", "not built") and all(rc == 0 for rc in s.get("exit", {}).values())
                         for s in summary["sections"].values()) else 1
     if opts.step == "report":
         report(opts.headline_json, opts.out)
+    if opts.step == "assemble":
+        assemble(opts.headline_jsons, opts.out)
     return 0
 
 

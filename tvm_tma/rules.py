@@ -112,6 +112,11 @@ _RULES = (
     Rule("swizzle_access", 0, "", "tvm-tma swizzled tile layout (transforms/swizzle.py)",
          "a swizzled tile is accessed by elements, cp.async, tensor copies or ldmatrix (at most "
          "16 contiguous bytes per access), never through a pointer to a longer run"),
+    Rule("swizzle_permuted", 0, "", "CUDA driver API, CUtensorMapSwizzle; TVM 0.27 "
+         "s_tir.transform.InjectPermutedLayout",
+         "a tile whose shared indices are already permuted (the XOR of InjectPermutedLayout) is "
+         "loaded by a swizzled tensor copy only where that permutation is the swizzle, element for "
+         "element (rows of 64 or 128 bytes)"),
     # wgmma.mma_async (PTX ISA 9.7.15, Asynchronous Warpgroup Level Matrix Multiply-Accumulate).
     Rule("wgmma_shape", 256, "columns (N)", "PTX ISA 9.7.15.2 (Matrix Shape); 9.7.15.5.2 (wgmma.mma_async)",
          "an instruction computes m64nNk16 for 16-bit inputs: M = 64 rows, N a multiple of 8 from 8 "

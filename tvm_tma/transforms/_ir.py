@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import operator
 
+import numpy as np
 import tvm
 from tvm import tirx
 from tvm_ffi import structural as _structural
@@ -183,3 +185,77 @@ def realign(body: tirx.Stmt, aligns: list[tuple[tirx.Buffer, int]]) -> tirx.Stmt
         return tirx.AllocBuffer(alloc.buffer, annotations=notes, span=alloc.span)
 
     return mutate(substitute(body, mapping), (tirx.AllocBuffer, on_alloc))
+
+
+_BINARY = {
+    tirx.Add: operator.add, tirx.Sub: operator.sub, tirx.Mul: operator.mul,
+    tirx.FloorDiv: operator.floordiv, tirx.FloorMod: operator.mod,
+    tirx.Min: np.minimum, tirx.Max: np.maximum,
+    tirx.LT: operator.lt, tirx.LE: operator.le, tirx.GT: operator.gt, tirx.GE: operator.ge,
+    tirx.EQ: operator.eq, tirx.NE: operator.ne, tirx.And: np.logical_and, tirx.Or: np.logical_or,
+    tirx.BitwiseAnd: operator.and_, tirx.BitwiseOr: operator.or_, tirx.BitwiseXor: operator.xor,
+}
+
+
+class Evaluator:
+    """Integer PrimExprs compiled once into closures over ``env`` (variable handle → int, or a
+    numpy array over many points at once). A variable not in ``env``, or an expression of
+    another kind, raises ``unsupported``; subclasses give variables other values (:meth:`variable`)."""
+
+    unsupported: type[Exception] = ValueError
+
+    def __init__(self):
+        self.cache: dict[int, object] = {}
+
+    def __call__(self, expr: tirx.PrimExpr, env: dict):
+        fn = self.cache.get(expr.__chandle__())
+        if fn is None:
+            fn = self.cache[expr.__chandle__()] = self.compile(expr)
+        return fn(env)
+
+    def compile(self, expr: tirx.PrimExpr):
+        kind = type(expr)
+        if kind in _BINARY:
+            f, a, b = _BINARY[kind], self.compile(expr.a), self.compile(expr.b)
+            return lambda env: f(a(env), b(env))
+        if kind is tirx.IntImm:
+            value = bool(expr.value) if str(expr.ty) == "bool" else int(expr.value)
+            return lambda env: value
+        if kind is tirx.Var:
+            return self.variable(expr)
+        if kind is tirx.Not:
+            a = self.compile(expr.a)
+            return lambda env: np.logical_not(a(env))
+        if kind is tirx.Select or op_name(expr).endswith(".if_then_else"):
+            parts = (expr.condition, expr.true_value, expr.false_value) if kind is tirx.Select else expr.args
+            c, x, y = (self.compile(e) for e in parts)
+
+            def select(env):
+                cond = c(env)
+                return np.where(cond, x(env), y(env)) if np.ndim(cond) else x(env) if cond else y(env)
+
+            return select
+        if op_name(expr) == "tirx.tvm_thread_invariant":
+            return self.compile(expr.args[0])
+        if kind is tirx.Cast and str(expr.ty) == "bool":
+            a = self.compile(expr.value)
+            return lambda env: a(env) != 0
+        if kind is tirx.Cast and str(expr.ty).startswith(("int", "uint")):
+            return self.compile(expr.value)
+        raise self.unsupported(f"cannot evaluate {expr} ({kind.__name__}): expected integer "
+                               "arithmetic on loop variables, thread indices and sizes")
+
+    def variable(self, var: tirx.Var):
+        key = var.__chandle__()
+
+        def lookup(env):
+            if key not in env:
+                raise self.unsupported(f"cannot evaluate {var.name}: expected a loop variable or thread index")
+            return env[key]
+
+        return lookup
+
+
+def op_name(expr) -> str:
+    """The name of the operator ``expr`` calls (``""`` when it is not a call of one)."""
+    return expr.op.name if isinstance(expr, tvm.ir.Call) and isinstance(expr.op, tvm.ir.Op) else ""

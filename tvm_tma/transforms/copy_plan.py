@@ -39,6 +39,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import tvm
 import tvm_ffi
 from tvm import s_tir, tirx
@@ -49,8 +50,8 @@ from tvm.script import tirx as T
 from . import ptx
 from .. import report, rules
 from ..errors import TMAError
-from ._ir import (all_of, cast_to, conjuncts, elem_bytes, flat_offset, free_vars, non_decreasing,
-                  seq, strides, substitute, uses_var, walk)
+from ._ir import (Evaluator, all_of, cast_to, conjuncts, elem_bytes, flat_offset, free_vars, mutate,
+                  non_decreasing, seq, strides, substitute, uses_var, walk)
 from .cp_async import CpAsyncNest, cp_async_nest, emit_cp_async, peel_copy, zero_fill
 from .swizzle import ANNOTATION as SWIZZLE, SwizzledTile, choose_span, dense_view
 from .tensor_map import Swizzle, TensorMaps, TensorMapSpec, check_shared_box, make_spec, prefetch
@@ -288,6 +289,9 @@ def plan_copy(
 
     if not all(isinstance(loop.extent, tirx.IntImm) for loop in loops):
         return fallback("dense_box", "the copy loops have dynamic extents")
+    permuted = None
+    if maps is not None and g_buf.same_as(src) and any(map(_has_xor, s_idx)):
+        permuted, s_idx = s_idx, [mutate(i, (tirx.BitwiseXor, _without_xor)) for i in s_idx]
 
     dom = {loop.loop_var: _range(loop.loop_var, loop.extent) for loop in loops}
     dom.update({t.var: _range(t.var, t.extent) for t in threads})
@@ -374,6 +378,15 @@ def plan_copy(
     no_tensor_map = None
     swizzle = _swizzle_request(stmt)
     dense = _dense_in_shared(box, extents, sst, analyzer)
+    if permuted is not None:
+        try:
+            if not (maps.describes(g_buf) and dense):
+                raise TMAError("swizzle_permuted", f"{s_buf.name}: expected a dense box of a parameter's "
+                               "tensor map for a tile stored permuted")
+            plan = _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, 0, load=True)
+            return dataclasses.replace(plan, swizzle=_prepermuted(plan.swizzle, permuted, s_idx, dom))
+        except TMAError as err:
+            return fallback(err.rule, str(err).partition(": ")[2])
     if (maps is not None and (looped or edge or swizzle is not None) and maps.describes(g_buf) and dense):
         try:
             return _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle,
@@ -428,6 +441,47 @@ def _dense_in_shared(box, extents, sst, analyzer: arith.Analyzer) -> bool:
             return False
         dense *= extents[k]
     return True
+
+
+def _has_xor(expr: tirx.PrimExpr) -> bool:
+    found = []
+    walk(expr, tirx.BitwiseXor, found.append)
+    return bool(found)
+
+
+def _without_xor(xor: tirx.BitwiseXor, mutator) -> tirx.PrimExpr:
+    """``a ^ b`` → ``a``: the logical index of an index that ``InjectPermutedLayout`` permuted."""
+    return mutator.default_mutate(xor).a
+
+
+def _prepermuted(tile: SwizzledTile, permuted: list, logical: list, dom: dict) -> SwizzledTile:
+    """``tile`` marked ``prepermuted`` when the schedule's permuted shared indices of the copy
+    (``permuted``; ``logical`` without their XOR) put every element of the box (``dom``: the
+    copy's loops and threads) where the tile's swizzle does; raises :class:`TMAError` (rule
+    ``swizzle_permuted``) otherwise."""
+    lead = len(logical) - tile.tile_ndim
+    points = math.prod(int(r.extent) for r in dom.values())
+    why = ""
+    if not all(tvm_ffi.structural_equal(a, b) for a, b in zip(permuted[:lead], logical[:lead])):
+        why = "the permutation reaches the pipeline versions"
+    elif points > 1 << 22:
+        why = f"{points} elements to compare"
+    else:
+        grid = np.meshgrid(*(np.arange(int(r.min), int(r.min) + int(r.extent)) for r in dom.values()), indexing="ij")
+        env = {var.__chandle__(): values for var, values in zip(dom, grid)}
+        evaluate = Evaluator()
+        try:
+            stored = evaluate(tile.tile_offset(permuted), env)
+            swizzled = evaluate(tile.physical(tile.tile_offset(logical)), env)
+        except ValueError as err:
+            why = str(err)
+        else:
+            shape = grid[0].shape if grid else ()
+            if np.array_equal(np.broadcast_to(stored, shape), np.broadcast_to(swizzled, shape)):
+                return dataclasses.replace(tile, prepermuted=True)
+            why = f"it is not the {tile.span}B swizzle of {tile.cols}-element rows"
+    raise TMAError("swizzle_permuted", f"{tile.buffer.name}: expected the shared indices' permutation "
+                   f"(InjectPermutedLayout) to be a tensor map's swizzle, element for element: {why}")
 
 
 def _swizzle_request(stmt: tirx.Stmt) -> int | None:
@@ -605,7 +659,7 @@ def emit_tensor(plan: TensorPlan, maps: TensorMaps, barrier: tirx.PrimExpr | Non
     tid, _ = flat_thread_index(threads)
     shared = plan.dst if plan.is_load else plan.src
     var = maps.var(plan.spec, shared)
-    if plan.swizzle is not None:
+    if plan.swizzle is not None and not plan.swizzle.prepermuted:
         maps.swizzle(plan.swizzle)
     copies = []
     for split in range(plan.num_runs):  # boxes side by side along the innermost dimension
@@ -663,6 +717,8 @@ def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
         note = ""
         if plan.swizzle is not None and plan.swizzle.padded is not None:
             note = f"{plan.dst.name}: padding replaced by {plan.swizzle.span}B swizzle"
+        elif plan.swizzle is not None and plan.swizzle.prepermuted:
+            note = f"{plan.dst.name}: the schedule's permuted layout is the {plan.swizzle.span}B swizzle"
         entry = report.CopyRecord(func_name, plan.src.name, plan.dst.name, plan.total_bytes,
                                   instruction(plan), plan.num_runs, reason=note, site=site)
     elif isinstance(plan, BulkPlan) and plan.no_tensor_map:

@@ -22,10 +22,13 @@ swizzle mode and byte offsets from the tile's span and box height, the start whe
 operand's first element is.
 
 TVM 0.27 has a related pass, ``s_tir.transform.InjectPermutedLayout`` (the
-``permuted_layout`` block annotation); its 8x8 permutation is the 128-byte swizzle only for
-rows of exactly 128 bytes, and it runs before software pipelining, so copies would reach our
-planner with XOR indices. This module keeps logical indices through planning and applies the
-layout of the tensor map actually chosen.
+``permuted_layout`` block annotation, which MetaSchedule's tensor-core rules set); it runs
+before software pipelining, so its copies reach the planner with XOR indices. For rows of 64
+or 128 bytes its permutation is the 64B or 128B swizzle: :mod:`.copy_plan` plans such a copy
+from its indices without the XOR, checks point by point that the permuted indices are
+:meth:`SwizzledTile.physical` of the logical ones, and loads the tile with that swizzle, its
+accesses left as they are (``prepermuted``). Wider rows (the permutation repeats every 128
+bytes of a longer row, which no tensor map writes) stay per-thread copies.
 """
 
 from __future__ import annotations
@@ -71,7 +74,9 @@ class SwizzledTile:
     the outer ones are flattened) hold a tile stored as swizzled boxes of ``span`` bytes per
     row; leading dimensions (pipeline versions) index whole tiles. ``padded``: the buffer
     ``buffer`` replaces, of the same shape with padded strides (:func:`dense_view`), whose
-    flat offsets (``ldmatrix`` pointers) are converted to ``buffer``'s first."""
+    flat offsets (``ldmatrix`` pointers) are converted to ``buffer``'s first. ``prepermuted``:
+    the schedule's accesses already address this layout (``InjectPermutedLayout``), so none is
+    rewritten."""
 
     buffer: tirx.Buffer
     tile_ndim: int
@@ -79,6 +84,7 @@ class SwizzledTile:
     cols: int
     span: int
     padded: tirx.Buffer | None = None
+    prepermuted: bool = False
 
     @property
     def elem_bytes(self) -> int:

@@ -73,7 +73,6 @@ For example, a stage whose bulk copy moves half the bytes its expect_tx announce
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -83,7 +82,7 @@ from tvm import s_tir, tirx
 from tvm.ir.expr import TensorLoad
 
 from ..errors import TMAError
-from ._ir import function_name, walk
+from ._ir import Evaluator, function_name, op_name, walk
 from .tensor_map import G2S_TENSOR, encoded_maps, map_var
 
 ROLE = "tvm_tma.warp_role"
@@ -107,20 +106,6 @@ _OPERANDS = {  # op: (kind, operand of the barrier, operand of the count / bytes
     G2S_TENSOR: ("copy", None, None),  # barrier after the coordinates; bytes from the map
     "tirx.cuda.mbarrier_wait": ("wait", 0, 1),
 }
-
-_BINARY = {
-    tirx.Add: operator.add, tirx.Sub: operator.sub, tirx.Mul: operator.mul,
-    tirx.FloorDiv: operator.floordiv, tirx.FloorMod: operator.mod,
-    tirx.Min: np.minimum, tirx.Max: np.maximum,
-    tirx.LT: operator.lt, tirx.LE: operator.le, tirx.GT: operator.gt, tirx.GE: operator.ge,
-    tirx.EQ: operator.eq, tirx.NE: operator.ne, tirx.And: np.logical_and, tirx.Or: np.logical_or,
-    tirx.BitwiseAnd: operator.and_, tirx.BitwiseOr: operator.or_, tirx.BitwiseXor: operator.xor,
-}
-
-
-def _op_name(expr) -> str:
-    return expr.op.name if isinstance(expr, tvm.ir.Call) and isinstance(expr.op, tvm.ir.Op) else ""
-
 
 def _is_barrier_op(name: str) -> bool:
     return ("mbarrier" in name and "fence" not in name) or "g2s" in name or "s2c" in name
@@ -147,7 +132,7 @@ class _Op:
 
 def _parse(call: tvm.ir.Call, box_bytes: dict[int, tirx.IntImm]) -> _Op:
     """The operation ``call``; ``box_bytes``: bytes per tensor copy, by map variable."""
-    name = _op_name(call)
+    name = op_name(call)
     strings = [a.value for a in call.args if isinstance(a, tvm.ir.StringImm)]
     if name not in _OPERANDS or name == _NOINC and "noinc" not in strings:
         raise _Unmodelled(f"{name}: expected one of the barrier operations the verifier models "
@@ -164,62 +149,25 @@ def _parse(call: tvm.ir.Call, box_bytes: dict[int, tirx.IntImm]) -> _Op:
     elif isinstance(value, int):
         value = call.args[value]
     addr = call.args[bar]
-    if _op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
+    if op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
         addr = addr.args[0]
-    load = addr.args[0] if _op_name(addr) == "tirx.address_of" else None
+    load = addr.args[0] if op_name(addr) == "tirx.address_of" else None
     if not isinstance(load, TensorLoad) or len(load.indices) != 1:
         raise _Unmodelled(f"{name}: barrier address {call.args[bar]}: expected "
                           "T.address_of(<barrier buffer>[slot]), got another form")
     return _Op(kind, load.source, load.indices[0], value)
 
 
-class _Evaluator:
-    """PrimExprs compiled once into closures over ``env`` (variable handle → int, or a numpy
-    array over the CTA's threads); variables not in ``env`` are sizes, read from ``sample``
+class _Evaluator(Evaluator):
+    """:class:`~._ir.Evaluator` whose variables not in ``env`` are sizes, read from ``sample``
     (an int for every size, or a mapping by name) and recorded in ``read``."""
 
+    unsupported = _Unmodelled
+
     def __init__(self):
-        self.cache: dict[int, object] = {}
+        super().__init__()
         self.sample: int | Mapping[str, int] = 0
         self.read: dict[str, int] = {}
-
-    def __call__(self, expr, env: dict):
-        fn = self.cache.get(expr.__chandle__())
-        if fn is None:
-            fn = self.cache[expr.__chandle__()] = self.compile(expr)
-        return fn(env)
-
-    def compile(self, expr):
-        kind = type(expr)
-        if kind in _BINARY:
-            f, a, b = _BINARY[kind], self.compile(expr.a), self.compile(expr.b)
-            return lambda env: f(a(env), b(env))
-        if kind is tirx.IntImm:
-            value = bool(expr.value) if str(expr.ty) == "bool" else int(expr.value)
-            return lambda env: value
-        if kind is tirx.Var:
-            return self.variable(expr)
-        if kind is tirx.Not:
-            a = self.compile(expr.a)
-            return lambda env: np.logical_not(a(env))
-        if kind is tirx.Select or isinstance(expr, tvm.ir.Call) and expr.op.name.endswith(".if_then_else"):
-            parts = (expr.condition, expr.true_value, expr.false_value) if kind is tirx.Select else expr.args
-            c, x, y = (self.compile(e) for e in parts)
-
-            def select(env):
-                cond = c(env)
-                return np.where(cond, x(env), y(env)) if np.ndim(cond) else x(env) if cond else y(env)
-
-            return select
-        if isinstance(expr, tvm.ir.Call) and _op_name(expr) == "tirx.tvm_thread_invariant":
-            return self.compile(expr.args[0])
-        if kind is tirx.Cast and str(expr.ty) == "bool":
-            a = self.compile(expr.value)
-            return lambda env: a(env) != 0
-        if kind is tirx.Cast and str(expr.ty).startswith(("int", "uint")):
-            return self.compile(expr.value)
-        raise _Unmodelled(f"cannot evaluate {expr} ({kind.__name__}): expected integer "
-                          "arithmetic on loop variables, thread indices and sizes")
 
     def variable(self, var: tirx.Var):
         key, name = var.__chandle__(), var.name
@@ -304,7 +252,7 @@ class _Verifier:
                 self.has_ops[key] = any(self.marked(c) for c in children)
             else:
                 found = []
-                walk(stmt, tvm.ir.Call, lambda c: found.append(_is_tracked(_op_name(c))))
+                walk(stmt, tvm.ir.Call, lambda c: found.append(_is_tracked(op_name(c))))
                 self.has_ops[key] = any(found)
         return self.has_ops[key]
 
@@ -314,7 +262,7 @@ class _Verifier:
             return []
         if isinstance(stmt, tirx.For) and stmt.kind == tirx.ForKind.THREAD_BINDING:
             found = []
-            walk(stmt, tvm.ir.Call, lambda c: found.append(_is_barrier_op(_op_name(c))))
+            walk(stmt, tvm.ir.Call, lambda c: found.append(_is_barrier_op(op_name(c))))
             return [stmt] if any(found) else []
         if not _children(stmt):
             self.fail(None, "barrier operation outside any thread_binding loop: expected it in a kernel")
@@ -401,9 +349,9 @@ class _Verifier:
                 yield from self.visit(block.body, active)
         elif isinstance(stmt, tirx.AttrStmt):
             yield from self.visit(stmt.body, mask)
-        elif isinstance(stmt, tirx.Evaluate) and _is_barrier_op(_op_name(stmt.value)):
+        elif isinstance(stmt, tirx.Evaluate) and _is_barrier_op(op_name(stmt.value)):
             yield from self.operation(stmt, mask)
-        elif isinstance(stmt, tirx.Evaluate) and _op_name(stmt.value) in (_SYNC, _FENCE):
+        elif isinstance(stmt, tirx.Evaluate) and op_name(stmt.value) in (_SYNC, _FENCE):
             self.ordering(stmt.value, mask)
         else:
             self.fail(None, f"barrier operation inside {type(stmt).__name__}: expected it as a "
@@ -482,9 +430,9 @@ class _Verifier:
         visible to the async proxy."""
         self.tick()
         strings = [a.value for a in call.args if isinstance(a, tvm.ir.StringImm)]
-        if _op_name(call) == _SYNC and strings[:1] == ["shared"] and not self.role_depth:
+        if op_name(call) == _SYNC and strings[:1] == ["shared"] and not self.role_depth:
             self.epoch += 1  # (inside a role it is the role's named barrier: no CTA epoch)
-        elif _op_name(call) == _FENCE and "async" in strings:
+        elif op_name(call) == _FENCE and "async" in strings:
             for slot in self.slots.values():
                 if slot.count is not None and (slot.init_threads & mask).any():
                     slot.fenced = True

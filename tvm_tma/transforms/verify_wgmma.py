@@ -53,7 +53,7 @@ from tvm.ir.expr import TensorLoad
 
 from .. import rules
 from ..errors import TMAError
-from ._ir import data_owner, function_name
+from ._ir import data_owner, function_name, op_name
 from .tensor_map import G2S_TENSOR
 from .verify_mbarrier_protocol import DEFAULT_SAMPLES, _children, _Evaluator, _narrow, _thread_loops, _Unmodelled
 from .wgmma import COMMIT, DESCRIPTOR_OP, FENCE, WAIT, contains_mma, is_mma
@@ -63,10 +63,6 @@ _COPIES = (G2S_TENSOR, "tirx.ptx.cp_async_bulk_g2s_cluster", "tirx.ptx.cp_async_
 """Copies into shared memory (prefixes of their ops: cp.async has ``_src_size`` forms); their
 first operand is the destination."""
 _ACCESS_PTR = "tirx.tvm_access_ptr"
-
-
-def _op_name(expr) -> str:
-    return expr.op.name if isinstance(expr, tvm.ir.Call) and isinstance(expr.op, tvm.ir.Op) else ""
 
 
 def _is_wgmma(name: str) -> bool:
@@ -127,7 +123,7 @@ class _Simulator:
         self.steps = 0
 
     def _collect_reads(self, call) -> None:
-        if is_mma(_op_name(call)):
+        if is_mma(op_name(call)):
             for ptr in _access_ptrs(call):
                 self.read_buffers.add(data_owner(ptr.args[1]).__chandle__())
 
@@ -152,16 +148,16 @@ class _Simulator:
         return self.relevant[key]
 
     def _tracked(self, call) -> bool:
-        name = _op_name(call)
+        name = op_name(call)
         return (_is_wgmma(name) or name == _SYNC or name in _BARRIER_OPS
                 or name.startswith(_COPIES) and self._destination(call) is not None)
 
     def _destination(self, call) -> TensorLoad | None:
         """The shared element a copy writes first, when wgmma reads its buffer."""
         dst = call.args[0]
-        if _op_name(dst) == "tirx.cuda.cvta_generic_to_shared":
+        if op_name(dst) == "tirx.cuda.cvta_generic_to_shared":
             dst = dst.args[0]
-        load = dst.args[0] if _op_name(dst) == "tirx.address_of" else None
+        load = dst.args[0] if op_name(dst) == "tirx.address_of" else None
         if isinstance(load, TensorLoad) and load.source.__chandle__() in self.read_buffers:
             return load
         return None
@@ -277,7 +273,7 @@ class _Simulator:
             self.context.pop()
 
     def call(self, call, mask: np.ndarray):
-        name = _op_name(call)
+        name = op_name(call)
         self.steps += 1
         if name == _SYNC:
             self.synchronize(mask if self.role is not None else np.ones_like(mask))
@@ -301,7 +297,7 @@ class _Simulator:
         """An mbarrier operation: its phases order what the arriving threads knew before
         the threads that wait for them."""
         addr = call.args[0]
-        if _op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
+        if op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
             addr = addr.args[0]
         load = addr.args[0]
         slots = np.broadcast_to(self.eval(load.indices[0], self.env), mask.shape)
@@ -388,18 +384,18 @@ class _Simulator:
 def _access_ptrs(call) -> list:
     """The ``tvm_access_ptr`` operands of a wgmma's encoded descriptors."""
     found = []
-    tvm_ffi.structural_walk(call, (tvm.ir.Call, lambda c: found.append(c) if _op_name(c) == _ACCESS_PTR else None))
+    tvm_ffi.structural_walk(call, (tvm.ir.Call, lambda c: found.append(c) if op_name(c) == _ACCESS_PTR else None))
     return found
 
 
 def verify(func: tirx.PrimFunc, samples: Sequence[int | Mapping[str, int]] = DEFAULT_SAMPLES) -> None:
     """Check ``func`` (see the module docstring); raises :class:`tvm_tma.TMAError`."""
     names = []
-    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: names.append(_op_name(c))))
+    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: names.append(op_name(c))))
     if DESCRIPTOR_OP in names:
         requests = []
         tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: requests.append(c.args[0].args[0].source.name)
-                                            if _op_name(c) == DESCRIPTOR_OP else None))
+                                            if op_name(c) == DESCRIPTOR_OP else None))
         raise TMAError("wgmma_operand_layout", f"{function_name(func)}: wgmma operand {requests[0]}: expected a "
                        "tile loaded by a swizzled tensor copy (tvm_tma.schedule.swizzle on its copy block, under "
                        "tir_pipeline='tma'), got none: see tvm_tma.copy_report() for what its copy became")
