@@ -142,7 +142,7 @@ def cases_missing(regex: str) -> Callable[[], str | None]:
 
 GEMM_STOCK = "^bench_gemm_4096(_k64_s3)?$"  # upstream's schedule; stock TVM's fastest tiling of it
 GEMM_TMA = "^bench_gemm_4096(_swizzled(_k64_s2)?)?$"  # upstream's schedule as is; swizzled; the fastest tiling found
-WGMMA = "^bench_(wgmma|ws)_b?f16_(4096|8192_r8)(_p)?$"  # one CTA producer, a producer warpgroup, persistent
+WGMMA = "^bench_(wgmma|ws)_b?f16_(4096|8192_r8|8192x512_r8)(_p)?$"  # one CTA producer, a producer warpgroup, persistent
 ROW_KERNELS = "^bench_(rms_norm|layer_norm|softmax)_65536x4096$"
 
 
@@ -291,7 +291,7 @@ SECTIONS: tuple[Section, ...] = (
     ), gemm_rows, "`run_gpu.py`: medians of CUDA-event-timed launches after warm-up; cuBLAS (torch.matmul, fp16 "
        "out) timed beside each case in the same process; TFLOP/s count 2 n³ flops"),
     Section("wgmma", "GEMM with `wgmma`", (
-        Part("tma", build_cases("tma", WGMMA), "run_gpu.py", seconds=180),
+        Part("tma", build_cases("tma", WGMMA), "run_gpu.py", seconds=240),
     ), wgmma_rows, "`run_gpu.py`, as the GEMM above", cases_missing(WGMMA)),
     Section("copy", "Device copies", (
         Part("memcpy", build_copy_library, "run_memcpy.py", ("--big", "--max-gib", "8", "--rounds", "5"), 240),

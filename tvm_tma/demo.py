@@ -3,13 +3,13 @@
     python -m tvm_tma.demo            # the copy report, the measured figures, the TMA part of the kernel
     python -m tvm_tma.demo --full     # and the whole generated CUDA
 
-The schedule is upstream TVM's pipelined ``mma.sync`` GEMM (``tvm.testing.tir.mma_schedule``)
-with dense operand tiles marked :func:`tvm_tma.schedule.swizzle`, a k tile of 64 and 2 stages:
-``kernels.gemm_mma(layout="swizzled", k_factors=(64, 4, 1), stages=2)``. Under "tma" each
-operand tile of a stage is one swizzled tensor-map copy completing on an mbarrier. Stock TVM
-is shown with upstream's schedule as written (``gemm_mma()``: padded tiles, per-thread
-``cp.async`` groups). That padded schedule compiled with "tma" gets one bulk copy per padded
-row and runs slower than stock (benchmarks/RESULTS.md, GEMM).
+The schedule is upstream TVM's pipelined ``mma.sync`` GEMM as written
+(``tvm.testing.tir.mma_schedule``: ``kernels.gemm_mma()``, operand tiles in ``shared.dyn``
+with rows padded by ``storage_align`` against ``ldmatrix`` bank conflicts, a 4-stage async
+k loop). Stock TVM lowers it to per-thread ``cp.async`` groups; under "tma" the padding gives
+way to a swizzle and each operand tile of a stage is one swizzled tensor-map copy completing
+on an mbarrier, every ``ldmatrix`` moved to the swizzled address. Faster tilings of the same
+GEMM are in benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ import tvm_tma
 from tvm_tma.codegen import cuda_source
 from tvm_tma.kernels.gemm import gemm_mma
 
-FAST = {"layout": "swizzled", "k_factors": (64, 4, 1), "stages": 2}
-CALL = 'gemm_mma(layout="swizzled", k_factors=(64, 4, 1), stages=2)'
+CALL = "gemm_mma()"
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 INTERESTING = re.compile(r"mbarrier_(init|arrive|wait|inval)\w*\(|cp_async\w*\(|prefetch_tensormap|fence_proxy"
                          r"|__syncthreads|for \(int k_0_0")
@@ -82,7 +81,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  done in {time.perf_counter() - start:.0f} s", flush=True)
     stock = cuda_source(gemm_mma(), "default", {"tirx.use_async_copy": 1})
     with tvm_tma.copy_report() as report:
-        src = cuda_source(gemm_mma(**FAST), tvm_tma.pipeline.PIPELINE_NAME)
+        src = cuda_source(gemm_mma(), tvm_tma.pipeline.PIPELINE_NAME)
     print(f"\n== kernels.{CALL}: 4096^3 fp16 -> fp32, tir_pipeline='tma'")
     figures = measured()
     print("measured (benchmarks/RESULTS.md):" if figures else "measured: benchmarks/RESULTS.md of the repository")
@@ -93,7 +92,7 @@ def main(argv: list[str] | None = None) -> None:
         print("  ", entry)
     kernel = src[src.index('extern "C" __global__'):]
     stock = stock[stock.index('extern "C" __global__'):]
-    print("\n== in the kernel's text: stock TVM (gemm_mma(), tir_pipeline='default', tirx.use_async_copy=1) "
+    print("\n== in the kernel's text: stock TVM (the same schedule, tir_pipeline='default', tirx.use_async_copy=1) "
           "has %d cp.async and %d commit/wait-group calls; tma has %d cp.async.bulk.tensor and %d mbarrier "
           "waits, no cp.async" % (stock.count("ptx_cp_async_legacy_cg"), stock.count("_group_async_"),
                                   kernel.count("cp_async_bulk_tensor_g2s"), kernel.count("mbarrier_wait(")))

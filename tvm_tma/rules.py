@@ -95,6 +95,12 @@ _RULES = (
          "less than 2^40"),
     Rule("tensor_map_global_align", 16, "bytes", "CUDA driver API, cuTensorMapEncodeTiled (globalAddress)",
          "the global base address is 16-byte aligned (32 with interleave)"),
+    Rule("tensor_map_inner_coordinate", 16, "bytes", "PTX ISA, cp.async.bulk.tensor (tensorCoords); "
+         "measured on the H100 (sm_90): a tiled "
+         "cp.async.bulk.tensor whose innermost coordinate is 4 bytes off (int8, -4 elements) stops "
+         "the kernel with cudaErrorIllegalInstruction",
+         "the innermost coordinate of a tensor copy's box, in bytes, is a multiple of 16 (other "
+         "dimensions: any coordinate, negative included)"),
     Rule("tensor_map_element_stride", 8, "elements", "CUDA driver API, cuTensorMapEncodeTiled (elementStrides)",
          "each element stride is 1 to 8"),
     Rule("tensor_map_shared_align", 128, "bytes", "PTX ISA, Tensor Memory Accelerator (tensor copy "

@@ -347,7 +347,7 @@ CASES = [
     CompatCase("scale_in_async_stage_dynamic", "async stage that computes, dynamic trip count",
                _module(scale_in_async_stage_dynamic), sizes={"k": 24}),
     CompatCase("two_producers_order_021", "two async producers in one stage, order [0, 2, 1]",
-               _module(two_producers_order_021)),
+               _module(two_producers_order_021), reference="add_flip64"),
     CompatCase("offset_factor_view", "symbolic elem_offset with offset_factor=8 (a view)",
                _module(offset_factor_view)),
     CompatCase("async_scope_fp16x8", "async_scope outside a pipeline, explicit commit/wait groups",

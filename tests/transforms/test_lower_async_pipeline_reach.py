@@ -105,6 +105,22 @@ def test_interleaved_producers_wait_for_their_own_stage():
 
 @T.prim_func(s_tir=True)
 def padded_rows(A: T.Buffer((64, 256), "float16"), C: T.Buffer((64, 256), "float16")):
+    # Each row shifted right by 8 elements (16 bytes), zeros in front: conv padding.
+    for bx in T.thread_binding(64, thread="blockIdx.x"):
+        for tx in T.thread_binding(64, thread="threadIdx.x"):
+            for i in T.serial(4, annotations={"software_pipeline_stage": [0, 1], "software_pipeline_order": [0, 1],
+                                              "software_pipeline_async_stages": [0]}):
+                with T.sblock():
+                    S = T.sblock_alloc_buffer((64,), "float16", scope="shared")
+                    with T.sblock():
+                        S[tx] = T.if_then_else(8 <= i * 64 + tx, A[bx, i * 64 + tx - 8], T.float16(0))
+                    with T.sblock():
+                        C[bx, i * 64 + tx] = S[tx]
+
+
+@T.prim_func(s_tir=True)
+def padded_rows_by_one(A: T.Buffer((64, 256), "float16"), C: T.Buffer((64, 256), "float16")):
+    # Shifted by one element (2 bytes): a box whose innermost coordinate is off the 16-byte grid.
     for bx in T.thread_binding(64, thread="blockIdx.x"):
         for tx in T.thread_binding(64, thread="threadIdx.x"):
             for i in T.serial(4, annotations={"software_pipeline_stage": [0, 1], "software_pipeline_order": [0, 1],
@@ -118,10 +134,20 @@ def padded_rows(A: T.Buffer((64, 256), "float16"), C: T.Buffer((64, 256), "float
 
 
 def test_zero_fill_at_the_buffer_bounds_is_a_tensor_map_load():
-    # Conv padding: the hardware zero-fills the box's element at column -1.
+    # Conv padding: the hardware zero-fills the box's elements at columns -8 to -1.
     src, report = report_of(padded_rows)
     assert [r.instruction for r in report] == ["cp.async.bulk.tensor.2d"] * 2
-    assert "(A_tmap0)))), -1, ((int)blockIdx.x)" in src
+    assert "(A_tmap0)))), -8, ((int)blockIdx.x)" in src
+    compile_cuda(src)
+
+
+def test_a_box_off_the_16_byte_grid_is_not_a_tensor_copy():
+    # Column -1 of fp16 is 2 bytes off: on the H100 such a tensor copy stops the kernel
+    # (cudaErrorIllegalInstruction), so it is not planned (rule tensor_map_inner_coordinate)
+    # and, with no other bulk copy, the pipeline keeps stock's lowering.
+    src, report = report_of(padded_rows_by_one)
+    assert report and all(r.rule == "pipeline_model" and r.instruction == "synchronous" for r in report)
+    assert "cp_async_bulk_tensor" not in src
     compile_cuda(src)
 
 

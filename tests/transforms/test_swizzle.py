@@ -92,6 +92,19 @@ def test_gemm_cuda_declares_aligned_dynamic_shared_memory_and_compiles():
     compile_cuda(swizzled)
 
 
+def test_kernels_of_one_module_declare_dynamic_shared_memory_alike():
+    # The kernels of a module share one translation unit, where nvcc keeps the alignment of
+    # the first `extern __shared__ buf_dyn_shmem_ptr[]` declaration: on the H100 a swizzled
+    # kernel declared after a 512-aligned one loaded its tiles wrong. The dense GEMM (128)
+    # comes first here; both must declare the swizzle's 1024.
+    funcs = {name: gemm_mma(**GEMM_512, layout=layout)["main"].with_attr("global_symbol", name)
+             for name, layout in (("dense", "dense"), ("swizzled", "swizzled"))}
+    mod = tvm.IRModule({tvm.ir.GlobalVar(name): func for name, func in funcs.items()})
+    src = cuda_source(mod)
+    assert re.findall(r"extern __shared__ __align__\((\d+)\)", src) == ["1024", "1024"]
+    assert src.index("dense_kernel") < src.index("swizzled_kernel")
+
+
 def test_ldmatrix_xor_operand_is_a_per_thread_constant():
     # With loop ranges known, the XOR is applied within the 128-byte segment, to a column term,
     # by the thread's row (tx & 7): no XOR of the loop-variant row offset (on the H100 this took

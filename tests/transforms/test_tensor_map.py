@@ -175,6 +175,7 @@ RULE_CASES = [
 ]
 # Rules that hold by construction, with the test that shows it.
 BY_CONSTRUCTION = {
+    "tensor_map_inner_coordinate": "test_a_box_off_the_16_byte_grid_is_not_a_tensor_copy",
     "tensor_map_element_stride": "test_element_strides_are_one",
     "tensor_map_descriptor_align": "test_edge_tiles_are_zero_filled_tensor_copies_not_cp_async",
 }

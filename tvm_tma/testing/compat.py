@@ -29,7 +29,7 @@ from typing import Any
 
 import tvm
 import tvm_ffi
-from tvm import tirx
+from tvm import s_tir, tirx
 from tvm.ir.expr import TensorLoad
 
 from ..codegen import SM90A, compile_cuda, kernel_source
@@ -214,7 +214,9 @@ def signature(func: tirx.PrimFunc, sizes: Mapping[str, int]) -> list[dict[str, A
 
 
 def written_params(func: tirx.PrimFunc) -> list[int]:
-    """Indices of the buffer parameters ``func`` stores to (its outputs)."""
+    """Indices of the buffer parameters ``func`` writes (its outputs): stored to, or in a
+    block's write regions (a tensor intrinsic stores through a pointer)."""
     written: list = []
     tvm_ffi.structural_walk(func.body, (tirx.BufferStore, lambda s: written.append(s.buffer)))
+    tvm_ffi.structural_walk(func.body, (s_tir.SBlock, lambda b: written.extend(w.source for w in b.writes)))
     return [i for i, p in enumerate(func.params) if any(b.same_as(p) for b in written)]

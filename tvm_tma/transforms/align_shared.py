@@ -10,6 +10,13 @@ alignment (64 bytes, ``__shared__ alignas(64)``, ``extern __shared__ __align__(6
 views' alignment is lost. Emits the same PrimFunc with each such allocation declared with the
 largest alignment of the buffers declared on it, and at least ``bulk_shared_fast_align`` (128)
 bytes where a bulk copy (``cp.async.bulk*``) reads or writes it.
+
+Then one alignment for the module's ``shared.dyn``: the CUDA codegen declares every kernel's
+dynamic shared memory as the same ``extern __shared__ buf_dyn_shmem[]`` of one translation
+unit, and nvcc keeps the alignment of its first declaration (measured on the H100: a kernel
+declaring 1024 after one declaring 512 got a 512-aligned base and its 128B-swizzled tiles
+loaded wrong; after one declaring 64, a tensor copy faulted on a misaligned address). Every
+``shared.dyn`` allocation of the module is declared with the largest alignment among them.
 """
 
 from __future__ import annotations
@@ -62,7 +69,25 @@ def align_merged(func: tirx.PrimFunc) -> tirx.PrimFunc:
     return func.with_body(realign(func.body, raise_to)) if raise_to else func
 
 
+def _dynamic_allocations(func: tirx.PrimFunc) -> list[tirx.Buffer]:
+    found: list[tirx.Buffer] = []
+    walk(func.body, tirx.AllocBuffer, lambda a: found.append(a.buffer) if a.buffer.scope() == "shared.dyn" else None)
+    return found
+
+
 def AlignSharedMemory() -> tvm.transform.Pass:  # noqa: N802
-    """The pass form of :func:`align_merged`."""
-    return tvm.tirx.transform.prim_func_pass(lambda f, _m, _c: align_merged(f), opt_level=0,
-                                             name="tvm_tma.AlignSharedMemory")
+    """:func:`align_merged` on every PrimFunc, then every ``shared.dyn`` allocation of the
+    module at the largest alignment among them."""
+
+    @tvm.transform.module_pass(opt_level=0, name="tvm_tma.AlignSharedMemory")
+    def apply(mod: tvm.ir.IRModule, _ctx: tvm.transform.PassContext) -> tvm.ir.IRModule:
+        funcs = {gv: align_merged(f) if isinstance(f, tirx.PrimFunc) else f for gv, f in mod.functions.items()}
+        dynamic = {gv: _dynamic_allocations(f) for gv, f in funcs.items() if isinstance(f, tirx.PrimFunc)}
+        top = max((buf.data_alignment for bufs in dynamic.values() for buf in bufs), default=0)
+        for gv, bufs in dynamic.items():
+            raise_to = [(buf, top) for buf in bufs if buf.data_alignment < top]
+            if raise_to:
+                funcs[gv] = funcs[gv].with_body(realign(funcs[gv].body, raise_to))
+        return tvm.IRModule(funcs, mod.attrs, mod.global_infos)
+
+    return apply

@@ -359,6 +359,11 @@ def plan_copy(
     # Merge trailing box dimensions that are contiguous on both sides into one run.
     gst, sst = strides(g_buf), strides(s_buf)
     box = [(k, lead + n) for n, k in enumerate(box_g_dims)]  # (global dim, shared dim)
+    wide = [(k, j) for k, j in box if isinstance(s_buf.shape[j], tirx.IntImm) and extents[k] > int(s_buf.shape[j])]
+    if wide:  # the loops run past the tile (more threads than elements, masked by a predicate)
+        k, j = wide[0]
+        return fallback("dense_box", f"the copy's loops span {extents[k]} elements along dimension {k} of "
+                        f"{g_buf.name}, more than the {s_buf.shape[j]} of {s_buf.name} (dimension {j})")
     if not box:
         run_elems, looped = 1, []
     else:
@@ -514,6 +519,10 @@ def _tensor_plan(g_buf, s_buf, gst, extents, g_origin, s_origin, box, swizzle: i
     dimensions with those of ``s_buf``) from ``g_buf`` into ``s_buf`` (``load``) or back,
     swizzled when ``swizzle`` is not ``None`` (``s_buf`` replacing ``padded``, if given);
     raises :class:`TMAError` for a tensor-map or swizzle rule the box or the buffers break."""
+    align = rules.limit("tensor_map_inner_coordinate")
+    if not arith.Analyzer().can_prove(tirx.floormod(g_origin[-1] * elem_bytes(g_buf), align) == 0):
+        raise TMAError("tensor_map_inner_coordinate", f"{g_buf.name}: expected the box's innermost coordinate "
+                       f"to be a multiple of {align} bytes, got {g_origin[-1]} ({elem_bytes(g_buf)}-byte elements)")
     tile = _swizzled_tile(s_buf, extents, s_origin, box, swizzle, padded) if swizzle is not None else None
     box_extents = list(extents)
     if tile is not None:
