@@ -103,34 +103,25 @@ def test_interleaved_producers_wait_for_their_own_stage():
     compile_cuda(src)
 
 
-@T.prim_func(s_tir=True)
-def padded_rows(A: T.Buffer((64, 256), "float16"), C: T.Buffer((64, 256), "float16")):
-    # Each row shifted right by 8 elements (16 bytes), zeros in front: conv padding.
-    for bx in T.thread_binding(64, thread="blockIdx.x"):
-        for tx in T.thread_binding(64, thread="threadIdx.x"):
-            for i in T.serial(4, annotations={"software_pipeline_stage": [0, 1], "software_pipeline_order": [0, 1],
-                                              "software_pipeline_async_stages": [0]}):
-                with T.sblock():
-                    S = T.sblock_alloc_buffer((64,), "float16", scope="shared")
+def _shifted_rows(shift: int):
+    """Each row shifted right by ``shift`` fp16 elements, zeros in front: conv padding."""
+    @T.prim_func(s_tir=True)
+    def rows(A: T.Buffer((64, 256), "float16"), C: T.Buffer((64, 256), "float16")):
+        for bx in T.thread_binding(64, thread="blockIdx.x"):
+            for tx in T.thread_binding(64, thread="threadIdx.x"):
+                for i in T.serial(4, annotations={"software_pipeline_stage": [0, 1], "software_pipeline_order": [0, 1],
+                                                  "software_pipeline_async_stages": [0]}):
                     with T.sblock():
-                        S[tx] = T.if_then_else(8 <= i * 64 + tx, A[bx, i * 64 + tx - 8], T.float16(0))
-                    with T.sblock():
-                        C[bx, i * 64 + tx] = S[tx]
+                        S = T.sblock_alloc_buffer((64,), "float16", scope="shared")
+                        with T.sblock():
+                            S[tx] = T.if_then_else(shift <= i * 64 + tx, A[bx, i * 64 + tx - shift], T.float16(0))
+                        with T.sblock():
+                            C[bx, i * 64 + tx] = S[tx]
+    return rows
 
 
-@T.prim_func(s_tir=True)
-def padded_rows_by_one(A: T.Buffer((64, 256), "float16"), C: T.Buffer((64, 256), "float16")):
-    # Shifted by one element (2 bytes): a box whose innermost coordinate is off the 16-byte grid.
-    for bx in T.thread_binding(64, thread="blockIdx.x"):
-        for tx in T.thread_binding(64, thread="threadIdx.x"):
-            for i in T.serial(4, annotations={"software_pipeline_stage": [0, 1], "software_pipeline_order": [0, 1],
-                                              "software_pipeline_async_stages": [0]}):
-                with T.sblock():
-                    S = T.sblock_alloc_buffer((64,), "float16", scope="shared")
-                    with T.sblock():
-                        S[tx] = T.if_then_else(1 <= i * 64 + tx, A[bx, i * 64 + tx - 1], T.float16(0))
-                    with T.sblock():
-                        C[bx, i * 64 + tx] = S[tx]
+padded_rows = _shifted_rows(8)  # 16 bytes
+padded_rows_by_one = _shifted_rows(1)  # 2 bytes: a box off the 16-byte grid
 
 
 def test_zero_fill_at_the_buffer_bounds_is_a_tensor_map_load():
