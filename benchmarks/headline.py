@@ -4,11 +4,8 @@
     python benchmarks/headline.py build           # compiler side: build/gpu/headline and .gpu/ (scripts/gpu)
     python3 .gpu/boot.py benchmarks/headline.py run build/gpu/headline --out OUT       # GPU side
     python benchmarks/headline.py report benchmarks/results/headline.json --out benchmarks  # no GPU
-    python benchmarks/headline.py assemble benchmarks/results/headline.json OUT1/results/headline.json ...
 
-``--sections gemm,wgmma`` (build, run) limits a build and its run to some sections, when all
-of them do not fit one device call; ``assemble`` merges such runs' ``headline.json`` (later
-ones win, section by section) into ``benchmarks/``.
+``--sections gemm,wgmma`` (build, run) limits a build and its run to some sections.
 
 ``build`` compiles and exports each part of each section of ``SECTIONS`` into
 ``BUILD/<section>_<part>/`` and writes ``BUILD/manifest.json``; a section whose inputs do not
@@ -476,14 +473,10 @@ def render(summary: dict[str, Any], base: pathlib.Path, link: Callable[[pathlib.
            sections: Sequence[Section] = SECTIONS, plot: str | None = None) -> tuple[str, list[tuple[str, Row]]]:
     """The markdown of the headline block, and its rows (with their section titles), from a
     ``headline.json`` (``summary``) whose files are in ``base``; ``link(path)`` makes a file's link."""
-    if summary.get("assembled"):
-        lines = [f"Device: {summary['device']}; torch {summary['torch']}; TVM {summary['tvm_version']}. "
-                 + summary["assembled"]]
-    else:
-        commands = dict.fromkeys((summary["build_command"], summary["command"]))  # one when it did both
-        lines = [f"Device: {summary.get('device', '-')}; torch {summary.get('torch', '-')}; "
-                 f"TVM {summary['tvm_version']}. Run on {summary['date']}: "
-                 + ", then ".join(f"`{c}`" for c in commands) + "."]
+    commands = dict.fromkeys((summary["build_command"], summary["command"]))  # one when it did both
+    lines = [f"Device: {summary.get('device', '-')}; torch {summary.get('torch', '-')}; "
+             f"TVM {summary['tvm_version']}. Run on {summary['date']}: "
+             + ", then ".join(f"`{c}`" for c in commands) + "."]
     lines[0] += f" Sections, their status and files: [headline.json]({link(base / 'headline.json')})."
     lines += ["", "| topic | case | measured | compared with | ratio (direction) | limit | data |", "|" + "---|" * 7]
     all_rows, runs, methods = [], [], []
@@ -594,34 +587,6 @@ def report(headline_json: pathlib.Path, out: pathlib.Path, sections: Sequence[Se
     return block
 
 
-def assemble(files: Sequence[pathlib.Path], out: pathlib.Path) -> dict[str, Any]:
-    """Merge the ``headline.json`` of separate runs (each ``run --sections ...``; later files win):
-    every section from the last file in which it has results (else its last status), its results
-    files copied into ``out/results``, its run noted; write ``out/results/headline.json`` and the
-    report."""
-    results_dir = out / "results"
-    results_dir.mkdir(parents=True, exist_ok=True)
-    merged: dict[str, Any] = {"sections": {}}
-    for path in files:
-        summary = json.loads(path.read_text())
-        for key in ("device", "torch", "tvm_version"):
-            merged[key] = summary.get(key) or merged.get(key)
-        for name, entry in summary["sections"].items():
-            if not entry.get("files") and merged["sections"].get(name, {}).get("files"):
-                continue
-            for file in entry.get("files", {}).values():
-                if (path.parent / file).resolve() != (results_dir / file).resolve():
-                    shutil.copy(path.parent / file, results_dir / file)
-            run_note = entry.get("run") or f"{summary['date']}, `{summary['command']}`"
-            merged["sections"][name] = {**entry, "run": run_note} if entry.get("files") else entry
-    merged["assembled"] = ("This table is assembled by `python benchmarks/headline.py assemble` from the latest run "
-                           "of each section (listed below the table), not by one run of the headline command; each "
-                           "ratio compares figures of one device call.")
-    (results_dir / "headline.json").write_text(json.dumps(merged, indent=1))
-    report(results_dir / "headline.json", out)
-    return merged
-
-
 def _sections(names: str | None) -> tuple[Section, ...]:
     """The sections named in ``names`` (comma-separated; ``None``: all)."""
     if names is None:
@@ -656,9 +621,6 @@ def main(argv: list[str] | None = None) -> int:
     show = steps.add_parser("report", help="render RESULTS.md (and the plot) from a headline.json")
     show.add_argument("headline_json", type=pathlib.Path)
     show.add_argument("--out", type=pathlib.Path, default=BENCH)
-    merge = steps.add_parser("assemble", help="merge the headline.json of several runs into one report")
-    merge.add_argument("headline_jsons", type=pathlib.Path, nargs="+", help="oldest first")
-    merge.add_argument("--out", type=pathlib.Path, default=BENCH)
     opts = parser.parse_args(argv)
     command = ("python3 .gpu/boot.py " if os.environ.get("TVM_TMA_BOOT") else "python ") \
         + " ".join(["benchmarks/headline.py", *argv])
@@ -672,8 +634,6 @@ def main(argv: list[str] | None = None) -> int:
                         for s in summary["sections"].values()) else 1
     if opts.step == "report":
         report(opts.headline_json, opts.out)
-    if opts.step == "assemble":
-        assemble(opts.headline_jsons, opts.out)
     return 0
 
 

@@ -217,6 +217,6 @@ def written_params(func: tirx.PrimFunc) -> list[int]:
     """Indices of the buffer parameters ``func`` writes (its outputs): stored to, or in a
     block's write regions (a tensor intrinsic stores through a pointer)."""
     written: list = []
-    tvm_ffi.structural_walk(func.body, (tirx.BufferStore, lambda s: written.append(s.buffer)))
-    tvm_ffi.structural_walk(func.body, (s_tir.SBlock, lambda b: written.extend(w.source for w in b.writes)))
+    tvm_ffi.structural_walk(func.body, [(tirx.BufferStore, lambda s: written.append(s.buffer)),
+                                        (s_tir.SBlock, lambda b: written.extend(w.source for w in b.writes))])
     return [i for i, p in enumerate(func.params) if any(b.same_as(p) for b in written)]

@@ -115,8 +115,10 @@ def random_case(seed: int, index: int) -> FuzzCase:
     rng = random.Random(f"{seed}/{index}")
     dtype = rng.choice(sorted(ELEM_BYTES))
     lanes = rng.choice([4, 8, 16, 16]) // ELEM_BYTES[dtype] or 1
-    if dtype == "int8":  # TVM 0.27's CUDA codegen writes an 8- or 16-lane int8 constant (a scale, a
-        lanes = min(lanes, 4)  # zero fill) as make_int2 / make_int4 of 8 or 16 values: nvcc rejects it
+    # TVM 0.27's CUDA codegen writes an 8- or 16-lane int8 constant (a scale, a zero fill) as
+    # make_int2 / make_int4 of 8 or 16 values, which nvcc rejects: int8 vectors stay at 4 lanes.
+    if dtype == "int8":
+        lanes = min(lanes, 4)
     tile_n = max(lanes, rng.choice([8, 16, 32, 64, 64, 128]))
     tile_m = rng.choice([1, 2, 4, 8, 8, 16, 32])
     stages = rng.randint(2, 5)
