@@ -6,6 +6,7 @@ cases: ``python -m tvm_tma.testing.fuzz build`` and ``benchmarks/run_fuzz.py``."
 import concurrent.futures
 import json
 import pathlib
+import re
 
 import numpy as np
 import pytest
@@ -108,3 +109,31 @@ def test_copy_loops_wider_than_the_tile_are_not_a_box():
     assert built.report and all(r.rule == "pipeline_model" for r in built.report), [str(r) for r in built.report]
     assert "cp_async_bulk" not in built.source
     compile_cuda(built.source)
+
+
+def _repro(name: str) -> FuzzCase:
+    return FuzzCase.from_json(next(r["case"] for r in REPROS if r["case"]["name"] == name))
+
+
+def test_consumer_ordered_first_waits_for_the_stage_it_reads():
+    # Four trips, four stages, the consumer ordered first: InjectSoftwarePipeline counts a group
+    # per copy block, so its count lets the first consumer wait for nothing; the lowering waits
+    # for the stage whose versions the consumer reads (on the H100 it once read unfinished tiles).
+    built = compat.build(fuzz.schedule(_repro("consumer_first_trips_equal_stages")), compat.TMA, remember=False)
+    assert built.error is None
+    kernel = built.source[built.source.index("__global__ void"):]
+    before_each_consumer = kernel.split("Y_ptr[")[:-1]
+    assert len(before_each_consumer) == 4
+    assert all("mbarrier_wait" in code for code in before_each_consumer), before_each_consumer[0][-600:]
+
+
+def test_stock_fallback_waits_for_every_group_where_the_consumer_comes_first():
+    # No copy can be bulk, so stock's lowering; stock's wait in the loop (wait_group 6, with 4
+    # groups in flight) waits for nothing and the consumer races the copies. Ours waits for all.
+    mod = fuzz.schedule(_repro("stock_fallback_consumer_first"))
+    first_wait_in_loop = re.compile(r"for \(int i0_0[^{]*\{[^}]*?async_wait_group_(\d+)\(\)")
+    stock = compat.build(mod, compat.STOCK, remember=False)
+    assert first_wait_in_loop.search(stock.source).group(1) == "6"
+    tma = compat.build(mod, compat.TMA, remember=False)
+    assert first_wait_in_loop.search(tma.source).group(1) == "0"
+    assert all("its waits wait for every group" in r.reason for r in tma.report), [str(r) for r in tma.report]

@@ -194,6 +194,16 @@ def test_init_removed():
            r"initialized \(and not invalidated\) first \(at blockIdx.x=0, i_0=1\)")
 
 
+def test_init_count_zero_never_completes():
+    # What the lowering once emitted for a queue whose copies all ran synchronously: nothing
+    # arrives, the waits on it never return (the fuzzer's hangs on the H100).
+    mod = verified_ir(tile_scale(256, 64, tile_n=64))
+    for call in calls(mod, "tirx.ptx.mbarrier_init"):
+        mod = replace(mod, call.args[1], tirx.const(0, call.args[1].ty))
+    raises(mod, RULE + r"tma_bar_q0\[0\] phase 0: mbarrier.init with count 0: expected 1 to 2\^20 - 1 "
+           r"\(PTX ISA, mbarrier.init\)")
+
+
 def test_init_by_every_thread():
     mod = verified_ir(tile_scale(256, 64, tile_n=64))
     init = calls(mod, "tirx.ptx.mbarrier_init")[0]

@@ -149,6 +149,11 @@ def random_case(seed: int, index: int) -> FuzzCase:
     while shared_bytes(case) > SHARED_BYTES and case.tile_m > 1:  # halve the tile, keep the trip count
         tile_m = case.tile_m // 2
         case = dataclasses.replace(case, tile_m=tile_m, rows=max(1, case.trips * tile_m - (tail and 1)))
+    if store:
+        # No more threads than tile elements: TVM 0.27's reverse_compute_at relaxes the
+        # consumer's region without its T.where, so the store loop would be as wide as the
+        # threads and write output elements no thread computed (stock TVM's result is wrong).
+        case = dataclasses.replace(case, threads=min(case.threads, case.tile_m * case.tile_n))
     return case
 
 

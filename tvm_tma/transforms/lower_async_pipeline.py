@@ -98,7 +98,7 @@ from tvm.script import tirx as T
 from . import ptx
 from .. import report, rules
 from ..errors import TMAError
-from ._ir import attrs_with_key, cast_to, function_name, replace_node, select, seq, substitute, walk
+from ._ir import attrs_with_key, cast_to, function_name, mutate, replace_node, select, seq, substitute, walk
 from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, marked_root,
                          shared_writes, store_sources, version, wait_all, wait_read)
 from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
@@ -272,8 +272,8 @@ class _Region:
     maps: TensorMaps | None = None
     # Queues whose overwrites are guarded by a ring of "empty" barriers.
     empty_queues: set = field(default_factory=set)
-    # Queues whose barriers count an expect_tx arrival (some stage has bulk copies): every
-    # stage of them arrives so, also a stage without bulk copies of its own.
+    # Queues whose barriers count an expect_tx arrival (some stage has bulk copies, or none
+    # has cp.async): every stage of them arrives so, also a stage without bulk copies of its own.
     bulk_queues: set = field(default_factory=set)
     # (rule, reason) of every copy planned other than bulk, in program order.
     not_bulk: list = field(default_factory=list)
@@ -284,13 +284,14 @@ class _Region:
     # Plans by copy statement, shared by the dry runs and the lowering of one pipeline (a
     # statement is the same object in each, under the same loop bounds).
     plans: dict = field(default_factory=dict)
-    # Lowering a loop whose body waits before a stage of several copy blocks (see at_least_read).
-    consumers_first: bool = False
     # Queues whose consumer stages issue wgmma.mma_async (one group per stage), and the groups
     # each stage leaves in flight (wgmma.wait_group N after its commit).
     wgmma_queues: set = field(default_factory=set)
     wgmma_in_flight: int = 1
     wgmma_pending: bool = False  # a wgmma group may be in flight here
+    # Lowering a loop, or a pipeline body of one iteration, that waits before a stage of
+    # several copy blocks (see at_least_read).
+    consumers_first: bool = False
 
     def slot(self, queue: _Queue, group: tirx.PrimExpr, ring: tirx.Buffer | None = None) -> tirx.PrimExpr:
         index = self.analyzer.simplify(tirx.floormod(group, queue.versions))
@@ -768,8 +769,8 @@ class _Region:
         after it (every bulk store complete, invalidate)."""
         _, nthreads = flat_thread_index(self.threads)
         rings = []
-        for q in self.queues.values():
-            rings.append((q.barrier, arrival_count(q.bulk, q.fallback, self.threads)))
+        for key, q in self.queues.items():
+            rings.append((q.barrier, arrival_count(key in self.bulk_queues, q.fallback, self.threads)))
             if q.empty is not None:  # an arrival per thread (empty_guard)
                 rings.append((q.empty, nthreads))
         before, after = barrier_setup(rings, self.threads, maps)
@@ -830,6 +831,29 @@ def _consumers_first(body: tirx.Stmt) -> bool:
             return True
         waited |= _has_attr(child, (WAIT,))
     return False
+
+
+def _wait_all_where_consumers_first(stmt: tirx.Stmt) -> tuple[tirx.Stmt, bool]:
+    """``stmt`` with every ``async_wait_inflight_count`` in a loop (or a pipeline body of one
+    iteration, a block) that waits before it commits a stage of several copy blocks
+    (:func:`_consumers_first`) set to 0, and whether there was one. InjectSoftwarePipeline
+    counts a group per copy block there but commits one group per stage, so its counts let the
+    consumer read a stage still in flight (a race the differential fuzzer finds under stock TVM)."""
+    found = []
+
+    def zero(attr, mutator):
+        attr = mutator.default_mutate(attr)
+        if attr.attr_key != INFLIGHT:
+            return attr
+        return tirx.AttrStmt(attr.node, attr.attr_key, tirx.const(0, str(attr.value.ty)), attr.body)
+
+    def on_scope(node, mutator):
+        if not _consumers_first(node.body if isinstance(node, tirx.For) else node):
+            return mutator.default_mutate(node)
+        found.append(node)
+        return mutate(node, (tirx.AttrStmt, zero))
+
+    return mutate(stmt, (tirx.For, on_scope), (s_tir.SBlockRealize, on_scope)), bool(found)
 
 
 def _read_versions(stage: tirx.Stmt, buffers) -> list[tirx.PrimExpr]:
@@ -976,6 +1000,9 @@ class _Lowering:
         else:
             probe.survey(seq)
         bulk = {q for q, x in probe.queues.items() if x.bulk}
+        # A queue's phases complete by an expect_tx arrival where it has bulk copies or no
+        # cp.async either (its copies all write synchronously, a stage kept for a bulk store).
+        expect = {q for q, x in probe.queues.items() if x.bulk or not x.fallback}
         # Stock's commit/wait groups cost less than mbarriers for copies that are all per-thread,
         # but count one group per stage: where a stage commits in several places (sites),
         # their counts do not say which stage is complete (TVM 0.27's interleaved producers
@@ -991,7 +1018,9 @@ class _Lowering:
             empty = {k for k, x in probe.queues.items() if not x.cta_sync and k[0] not in wgmma["wgmma_queues"]}
         region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
                          generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty,
-                         bulk_queues=bulk, sites=sites, plans=probe.plans, **wgmma)
+                         bulk_queues=expect, sites=sites, plans=probe.plans, **wgmma)
+        # A pipelined loop of as many trips as stages has a body of one iteration, no loop.
+        region.consumers_first = any(map(_consumers_first, seq.seq if isinstance(seq, tirx.SeqStmt) else [seq]))
         body = region.lower(seq)
         before, after = region.setup(self.maps.take_used() if self.maps is not None else [])
         rings = [r for q in region.queues.values() for r in (q.barrier, q.empty) if r is not None]
@@ -1002,6 +1031,10 @@ class _Lowering:
         """The pipeline as stock TVM lowers it (``InjectPTXAsyncCopy`` later makes its copies
         ``cp.async``, the CUDA codegen its queues commit/wait groups), each copy reported."""
         _, nthreads = flat_thread_index(threads)
+        seq, waits_all = _wait_all_where_consumers_first(seq)
+        if waits_all:
+            reason += ("; the pipelined loop waits before a stage of several copy blocks, where TVM 0.27 "
+                       "counts a commit group per block and waits too little: its waits wait for every group")
         for commit in attrs_with_key(seq, (COMMIT,)):
             try:
                 site = group_index(_copies(commit))[0]

@@ -28,7 +28,7 @@ that execute it. Checked, per barrier slot and phase (rule ``mbarrier_protocol``
 "mbarrier"):
 
 1. every slot used (arrive, copy, wait) was initialized and not invalidated since, by one
-   thread; init and inval find no phase outstanding (arrivals or copies not yet waited on;
+   thread, with a count of at least 1; init and inval find no phase outstanding (arrivals or copies not yet waited on;
    inval accepts a complete phase of arrivals alone, which has nothing in flight);
    init finds the slot invalidated (or never initialized: re-initialization needs an inval
    first); other threads use it only after a ``__syncthreads`` that follows the init, bulk
@@ -497,6 +497,9 @@ class _Verifier:
         if slot.count is not None:
             self.fail(slot, "mbarrier.init of a barrier still initialized: expected mbarrier.inval "
                       "before it is initialized again")
+        if int(counts[0]) < 1:
+            self.fail(slot, f"mbarrier.init with count {int(counts[0])}: expected 1 to 2^20 - 1 (PTX ISA, "
+                      "mbarrier.init); no arrival completes a phase of it, its waits never return")
         slot.count, slot.phase, slot.fenced = int(counts[0]), 0, False
         slot.init_epoch, slot.init_threads = self.epoch, threads
 
