@@ -303,7 +303,7 @@ SECTIONS: tuple[Section, ...] = (
         Part("results", build_script("tests/compat/build_gpu.py"), "run_compat.py", seconds=300),
     ), compat_rows, "`run_compat.py`: stock and tma builds of each schedule run on the same random inputs, poisoned "
        "outputs; tma against stock (bit-equal or within the dtype's tolerance) and a float64 reference; the "
-       "tensor-core samples timed (median of CUDA-event times) under both in one run",
+       "tensor-core samples timed under both in one run (GPU time: median of 200 launches queued behind a spinning GPU)",
        script_missing("tests/compat/build_gpu.py", "benchmarks/run_compat.py")),
     Section("llama", "Llama decoder layer (dlight)", (
         Part("results", build_script("benchmarks/build_llama.py"), "run_llama.py", seconds=240),

@@ -73,8 +73,8 @@ CASES = {
     # load, compute into shared, store one stage later, all by tensor maps: edge tiles in rows
     # (250 of 256) and columns (200 = 3 x 64 + 8), no tail code for the store
     "tensor_map_store_edge_pipeline": lambda: tile_scale(250, 200, tile_n=64, store=True),
-    # A by tensor map, C (misaligned padded rows) by cp.async, one barrier
-    "tensor_map_mixed": lambda: tile_scale(256, 256, second_input=True, pads=(0, 2)),
+    # A by tensor map, C (misaligned padded rows) by cp.async, one barrier ("tma_mixed_stages")
+    "tensor_map_mixed": (lambda: tile_scale(256, 256, second_input=True, pads=(0, 2)), "tma_mixed_stages"),
     # a 3-D box with edges in every dimension, synchronous bulk_copy block, fp16
     "tensor_map_3d_edge_block": lambda: tile_scale_3d(5, 37, 96, dtype="float16", staged=True),
     # row kernel: a row of 125 16-byte vectors (125 threads, one chunk), fp16

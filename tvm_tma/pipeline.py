@@ -164,7 +164,8 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = Non
     those :func:`register` registers: ``"tma_no_tensor_maps"`` (1-D bulk runs only),
     ``"tma_no_tensor_map_cache"`` (tensor maps encoded at every call) and
     ``"tma_empty_barriers"`` (buffer versions guarded by "empty" mbarriers instead of
-    ``__syncthreads``) and ``"tma_verified"`` (the barrier protocol checked).
+    ``__syncthreads``), ``"tma_verified"`` (the barrier protocol checked) and
+    ``"tma_mixed_stages"`` (bulk copies and per-thread cp.async of one stage on one mbarrier).
     """
 
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
@@ -179,8 +180,9 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = Non
 def register() -> None:
     """Register the pipeline under the name ``"tma"``, ``"tma_no_tensor_maps"`` without
     tensor maps, ``"tma_no_tensor_map_cache"`` without the descriptor cache and
-    ``"tma_empty_barriers"`` with empty-barrier overwrite guards and ``"tma_verified"`` with
-    the barrier protocol checked (idempotent)."""
+    ``"tma_empty_barriers"`` with empty-barrier overwrite guards, ``"tma_verified"`` with
+    the barrier protocol checked and ``"tma_mixed_stages"`` with bulk copies and per-thread
+    cp.async on one mbarrier where a stage has both (idempotent)."""
     compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_no_tensor_maps",
                                                lambda: tma_tir_pipeline(tensor_maps=False))
@@ -189,3 +191,5 @@ def register() -> None:
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_empty_barriers",
                                                lambda: tma_tir_pipeline(overwrite_guard="empty_barriers"))
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_verified", lambda: tma_tir_pipeline(verify=True))
+    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_mixed_stages",
+                                               lambda: tma_tir_pipeline(mixed_stages="mbarrier"))

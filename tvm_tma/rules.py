@@ -59,6 +59,13 @@ _RULES = (
     Rule("stage_compute", 0, "", "tvm-tma pipeline model (transforms/copy_plan.py)",
          "an async stage statement that is not a copy between global and shared memory (it "
          "computes, or writes elsewhere) runs synchronously, as stock TVM runs it"),
+    Rule("mixed_stage_cost", 0, "", "tvm-tma performance rule (H100, MetaSchedule tensor-core samples: "
+         "benchmarks/results/compat_mixed_stages_mbarrier_h100.json against "
+         "benchmarks/results/compat_mixed_stages_stock_h100.json)",
+         "a pipeline whose async stages have both bulk copies and copies that can only be per-thread "
+         "cp.async keeps stock TVM's cp.async commit/wait groups for all its copies: on one "
+         "mbarrier (pipeline tma_mixed_stages) such samples ran 1.39x and 1.41x stock's time "
+         "(GEMM samples 1 and 8) and 1.24x (conv2d sample 1), against 0.79x at best (GEMM sample 5)"),
     Rule("pipeline_model", 0, "", "tvm-tma pipeline model (transforms/lower_async_pipeline.py)",
          "the mbarrier lowering models a pipeline's async queues as rings of buffer versions "
          "whose stages commit and wait in the order InjectSoftwarePipeline gives them; a "

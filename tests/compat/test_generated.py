@@ -44,12 +44,18 @@ def test_metaschedule_permuted_tiles(outcomes):
     # XOR). Sample 0 has A tiles of 32 fp16 (64-byte rows), where the permutation is the 64B
     # swizzle: one swizzled tensor copy per stage, ldmatrix reading the permuted positions as
     # stock does. Its B tiles have 256-byte rows, which no tensor map stores that way: per-thread
-    # cp.async on the stage's mbarrier, with the rule.
-    outcome = outcomes["ms_gemm_f16_tc_0"]
-    outcome.raise_for_tma()
-    a = [r for r in outcome.tma.report if r.dst == "A_reindex_shared.dyn"]
-    b = [r for r in outcome.tma.report if r.dst == "B_reindex_shared.dyn"]
+    # cp.async (rule swizzle_permuted). Both on one mbarrier under "tma_mixed_stages"; under
+    # "tma" such a mixed stage keeps stock's cp.async groups (rule mixed_stage_cost).
+    mixed = compat.build(next(c for c in CASES if c.name == "ms_gemm_f16_tc_0").build(), "tma_mixed_stages",
+                         remember=False)
+    assert mixed.error is None
+    a = [r for r in mixed.report if r.dst == "A_reindex_shared.dyn"]
+    b = [r for r in mixed.report if r.dst == "B_reindex_shared.dyn"]
     assert a and all(r.instruction == "cp.async.bulk.tensor.2d (64B swizzle)" and r.pieces == 1 and not r.rule
                      and "permuted layout is the 64B swizzle" in r.reason for r in a), [str(r) for r in a]
     assert b and all(r.instruction == "cp.async" and r.rule == "swizzle_permuted"
                      and "not the 128B swizzle of 128-element rows" in r.reason for r in b), [str(r) for r in b]
+    outcome = outcomes["ms_gemm_f16_tc_0"]
+    outcome.raise_for_tma()
+    assert outcome.tma.report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "mixed_stage_cost"
+                                      and "swizzle_permuted" in r.reason for r in outcome.tma.report)

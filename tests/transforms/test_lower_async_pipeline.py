@@ -130,6 +130,16 @@ def test_mixed_bulk_and_fallback_share_one_barrier():
     assert "cp_async_ca_async_ca_shared_global_8(" in src and "cp_async_cg" not in src
 
 
+def test_mixed_stage_keeps_stock_groups_under_tma():
+    # The same kernel under "tma": a stage of a bulk copy and per-thread cp.async keeps stock's
+    # commit/wait groups for both (rule mixed_stage_cost), every copy reported.
+    src, report = compile_with_report("tma", m=256, n=256, second_input=True, pads=(0, 2))
+    assert {r.src for r in report} == {"A", "C"}
+    assert all(r.instruction == "cp.async (stock pipeline)" and r.rule == "mixed_stage_cost"
+               and "mixes bulk copies with per-thread cp.async" in r.reason for r in report), [str(r) for r in report]
+    assert "cp.async.commit_group" in src and "mbarrier" not in src
+
+
 @pytest.mark.parametrize("stages", [2, 3, 4])
 def test_any_trip_count(stages):
     for trips in sorted({1, stages - 1, stages, stages + 1, 13} - {0}):

@@ -237,7 +237,7 @@ def test_unmodelled_barrier_operation():
 
 def test_missing_noinc_arrivals_deadlock():
     # A by bulk, C by cp.async: 1 expect_tx + 128 .noinc arrivals per phase.
-    mod = drop(verified_ir(tile_scale(256, 256, second_input=True, pads=(0, 2))),
+    mod = drop(verified_ir(tile_scale(256, 256, second_input=True, pads=(0, 2)), mixed_stages="mbarrier"),
                "tirx.ptx.cp_async_mbarrier_arrive", slice(0, 1))
     raises(mod, RULE + r"tma_bar_q0\[0\] phase 0: waited on after 1 arrivals: expected all 129")
 

@@ -114,6 +114,7 @@ ASYNC = "async_scope"
 STAGES = "software_pipeline_stage"
 ASYNC_STAGES = "software_pipeline_async_stages"
 OVERWRITE_GUARDS = ("cta_barrier", "empty_barriers")
+MIXED_STAGES = ("stock", "mbarrier")
 REFUSED = ("min_arch", "pipeline_nesting")
 """Rules whose failure is the user's to fix (a target below sm_90, an async pipeline in an
 async pipeline, which stock TVM refuses too): raised. Any other keeps stock TVM's lowering."""
@@ -242,6 +243,7 @@ class _Queue:
     fallback: bool = False
     empty: tirx.Buffer | None = None
     cta_sync: bool = False
+    per_thread: bool = False  # some copy is only per-thread cp.async (not a bulk copy's tail)
 
 
 @dataclass
@@ -361,6 +363,7 @@ class _Region:
         self.not_bulk += [(p.rule, p.reason) for p in plans if not uses_bulk(p)]
         queue.bulk |= any(uses_bulk(p) for p in plans)
         queue.fallback |= any(uses_cp_async(p) for p in plans)
+        queue.per_thread |= any(uses_cp_async(p) and not uses_bulk(p) for p in plans)
         generic = [p for p in plans if uses_cp_async(p) or writes_synchronously(p)]
         self.generic_writes |= {p.dst for p in generic}
         queue.cta_sync |= bool(generic)
@@ -905,11 +908,13 @@ def _is_pipeline(stmt: tirx.Stmt) -> bool:
 
 
 class _Lowering:
-    def __init__(self, func_name: str, min_run_bytes: int, maps: TensorMaps | None, overwrite_guard: str):
+    def __init__(self, func_name: str, min_run_bytes: int, maps: TensorMaps | None, overwrite_guard: str,
+                 mixed_stages: str):
         self.func_name = func_name
         self.min_run_bytes = min_run_bytes
         self.maps = maps
         self.overwrite_guard = overwrite_guard
+        self.mixed_stages = mixed_stages
         self.regions = 0
 
     def visit(self, stmt: tirx.Stmt, loops: list[tirx.For]) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
@@ -1010,6 +1015,14 @@ class _Lowering:
         if not bulk and not probe.stores.reads and all(len(x) <= 1 for x in sites.values()):
             first = "{}: {}".format(*probe.not_bulk[0]) if probe.not_bulk else "no copies"
             raise TMAError("pipeline_model", f"no copy of the pipeline can be bulk (the first: {first})")
+        # A queue of bulk copies and per-thread cp.async on one mbarrier ran up to 1.4x slower
+        # than stock's groups on MetaSchedule's tensor-core samples (rule mixed_stage_cost).
+        mixed = [q for q, x in probe.queues.items() if x.bulk and x.per_thread]
+        if (self.mixed_stages == "stock" and mixed and not probe.stores.reads
+                and all(len(x) <= 1 for x in sites.values())):
+            first = "{}: {}".format(*probe.not_bulk[0])
+            raise TMAError("mixed_stage_cost", f"async queue {mixed[0][0]} mixes bulk copies with per-thread "
+                           f"cp.async on one mbarrier (the first cp.async: {first})")
         noinc = {q for q, x in probe.queues.items() if x.fallback}
         empty = set()
         if self.overwrite_guard == "empty_barriers":
@@ -1104,7 +1117,8 @@ def _store_nests(stmt: tirx.Stmt, loops: list[tirx.For]) -> list[tirx.Stmt]:
 
 
 def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_run"), tensor_maps: bool = True,
-                                 overwrite_guard: str = "cta_barrier") -> tvm.transform.Pass:  # noqa: N802
+                                 overwrite_guard: str = "cta_barrier", mixed_stages: str = "stock",
+                                 ) -> tvm.transform.Pass:  # noqa: N802
     """Create the pass (see the module docstring).
 
     ``min_run_bytes``: a tile of several contiguous runs shorter than this goes to cp.async
@@ -1117,9 +1131,14 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
     a ring of "empty" mbarriers per queue that every thread arrives on and only the issuing
     threads wait on (:meth:`_Region.empty_guard`), for queues whose stages need no
     ``__syncthreads`` anyway (no cp.async fallback, no wait for bulk stores before them).
+    ``mixed_stages``: a pipeline whose async queue has both bulk copies and copies that can only
+    be per-thread cp.async: ``"stock"``, stock TVM's cp.async groups for all its copies (rule
+    ``mixed_stage_cost``); ``"mbarrier"``, both kinds on one mbarrier per stage.
     """
     if overwrite_guard not in OVERWRITE_GUARDS:
         raise ValueError(f"overwrite_guard: expected one of {OVERWRITE_GUARDS}, got {overwrite_guard!r}")
+    if mixed_stages not in MIXED_STAGES:
+        raise ValueError(f"mixed_stages: expected one of {MIXED_STAGES}, got {mixed_stages!r}")
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
         name = function_name(func)
@@ -1129,7 +1148,7 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
             return func
         check_arch(func, f"async pipeline in {name}")
         maps = TensorMaps(func) if tensor_maps else None
-        body, bufs = _Lowering(name, min_run_bytes, maps, overwrite_guard).visit(func.body, [])
+        body, bufs = _Lowering(name, min_run_bytes, maps, overwrite_guard, mixed_stages).visit(func.body, [])
         if bufs:
             raise TMAError("pipeline_model", "async pipeline outside any block: nowhere to allocate its mbarriers")
         return maps.apply(func.with_body(body)) if maps is not None else func.with_body(body)

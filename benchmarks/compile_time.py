@@ -1,0 +1,75 @@
+"""Compile time under ``"tma"`` against stock TVM, on the compat suite's schedules.
+
+    python benchmarks/compile_time.py --out benchmarks/results/compile_time.json [--repeat 5] [--only REGEX]
+
+Each case (``tests/compat``: the patterns of TVM's pipeline tests, the MetaSchedule samples
+of the GPU run, the dlight functions) is compiled for sm_90a (``tvm.compile``: TVM's passes,
+ours and CUDA source generation; nvcc runs later, when the module is loaded) ``--repeat``
+times under each pipeline, alternating; the figure is the least CPU time (``process_time``)
+of each, so other work on the machine counts as little as it can. Writes the per-case times
+and ratios, their geometric mean and the totals, and prints a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import pathlib
+import re
+import sys
+import time
+
+import tvm
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "compat"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
+
+from tvm_tma.codegen import SM90A  # noqa: E402
+from tvm_tma.testing import compat  # noqa: E402
+
+
+def compile_seconds(mod: tvm.IRModule, pipeline: str) -> float:
+    """CPU seconds of one ``tvm.compile`` of ``mod`` under ``pipeline``."""
+    config = compat.STOCK_CONFIG if pipeline == compat.STOCK else {}
+    start = time.process_time()
+    with tvm.transform.PassContext(config=config):
+        tvm.compile(mod, target=tvm.target.Target(SM90A), tir_pipeline=pipeline)
+    return time.process_time() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    import build_gpu  # tests/compat: the GPU run's cases
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=pathlib.Path, required=True)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--only", help="regex on case names (re.search)")
+    opts = parser.parse_args(argv)
+    rows = []
+    for case in build_gpu.all_cases():
+        if opts.only and not re.search(opts.only, case.name):
+            continue
+        mod = case.build()
+        if compat.build(mod, compat.STOCK, remember=False).error is not None:
+            continue  # stock refuses it: nothing to compare
+        times = {compat.STOCK: [], compat.TMA: []}
+        for _ in range(opts.repeat):
+            for pipeline in times:
+                times[pipeline].append(compile_seconds(mod, pipeline))
+        stock, tma = min(times[compat.STOCK]), min(times[compat.TMA])
+        rows.append({"case": case.name, "stock_s": round(stock, 4), "tma_s": round(tma, 4), "ratio": round(tma / stock, 3)})
+        print(f"{case.name:40s} stock {stock:.3f} s  tma {tma:.3f} s  {tma / stock:.2f}x", flush=True)
+    ratios = [r["ratio"] for r in rows]
+    summary = {"cases": len(rows), "repeat": opts.repeat, "tvm_version": tvm.__version__,
+               "geomean_ratio": round(math.exp(sum(map(math.log, ratios)) / len(ratios)), 3),
+               "max_ratio": max(ratios), "over_1.5x": [r["case"] for r in rows if r["ratio"] > 1.5],
+               "total_stock_s": round(sum(r["stock_s"] for r in rows), 2),
+               "total_tma_s": round(sum(r["tma_s"] for r in rows), 2)}
+    opts.out.write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")
+    print(json.dumps(summary, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
