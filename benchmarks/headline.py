@@ -193,8 +193,9 @@ def gemm_rows(res: dict[str, Any]) -> list[Row]:
 
 
 def wgmma_rows(res: dict[str, Any]) -> list[Row]:
-    """Each wgmma GEMM against cuBLAS."""
-    return [Row(f"tma, `{name}`", _rate(r), f"cuBLAS: {r['reference']['rate']:.1f} TFLOP/s" if "reference" in r
+    """Each wgmma GEMM against cuBLAS (whose output is 16-bit: at small K an fp32 ``C`` doubles
+    the bytes that bound the kernel, so the row names the types)."""
+    return [Row(f"tma, `{name}` ({r['size']})", _rate(r), f"cuBLAS: {r['reference']['rate']:.1f} TFLOP/s" if "reference" in r
                 else "-", _ratio(r), "x of cuBLAS TFLOP/s", GEMM_PEAK, ("tma",))
             for name, r in _by_name(res.get("tma"), WGMMA).items()]
 
