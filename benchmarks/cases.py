@@ -280,6 +280,15 @@ WS_CASES = [
     ws_case("bench_ws_f16_4096_t128x128x64_p", 4096, 4096, 4096, timed=True, tile=(128, 128, 64), persistent=True,
             stages=4),
     wgmma_case("bench_wgmma_f16_8192x512_r8", 8192, 8192, 512, timed=True, raster=8),
+    # Small K, persistent, 16-bit output: smaller tiles (more of them to overlap), deeper rings,
+    # a wider raster.
+    *(ws_case(f"bench_ws_{short}_8192x512_{label}", 8192, 8192, 512, dtype, timed=True, out_dtype=dtype,
+              persistent=True, **extra)
+      for dtype, short in (("float16", "f16"), ("bfloat16", "bf16"))
+      for label, extra in (("t128x128x64_s4_r8", {"tile": (128, 128, 64), "stages": 4, "raster": 8}),
+                           ("t128x128x64_s6_r8", {"tile": (128, 128, 64), "stages": 6, "raster": 8}),
+                           ("t128x256x64_s3_r16", {"stages": 3, "raster": 16}),
+                           ("t128x256x64_s2_r8", {"stages": 2, "raster": 8}))),
     # Row kernels with a producer warp slice (one row per CTA).
     *(kernel_cases(k, rows, cols, "float16", f"bench_ws_{k}_{rows}x{cols}", timed=True, producer="warp")
       for k in ("rms_norm", "softmax") for rows, cols in ((65536, 4096), (262144, 1024), (8192, 4096))),
