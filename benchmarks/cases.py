@@ -23,6 +23,7 @@ PIPELINES: dict[str, dict[str, Any]] = {
     "tma_no_tensor_map_cache": {},  # tvm-tma with tensor maps encoded at every call (no descriptor cache)
     "tma_empty_barriers": {},  # tvm-tma with "empty" mbarriers instead of __syncthreads before producers
     "tma_bulk_rows": {},  # tvm-tma with one bulk copy per row at any row length (rule bulk_min_run off)
+    "tma_mixed_stages": {},  # tvm-tma with bulk copies and per-thread cp.async of a stage on one mbarrier
 }
 DTYPE_BYTES = {"int8": 1, "float16": 2, "bfloat16": 2, "float32": 4}
 
