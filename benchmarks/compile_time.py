@@ -25,16 +25,14 @@ import tvm
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "compat"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
 
-from tvm_tma.codegen import SM90A  # noqa: E402
+from tvm_tma.codegen import compile_sm90a  # noqa: E402
 from tvm_tma.testing import compat  # noqa: E402
 
 
 def compile_seconds(mod: tvm.IRModule, pipeline: str) -> float:
     """CPU seconds of one ``tvm.compile`` of ``mod`` under ``pipeline``."""
-    config = compat.STOCK_CONFIG if pipeline == compat.STOCK else {}
     start = time.process_time()
-    with tvm.transform.PassContext(config=config):
-        tvm.compile(mod, target=tvm.target.Target(SM90A), tir_pipeline=pipeline)
+    compile_sm90a(mod, pipeline, compat.pass_config(pipeline))
     return time.process_time() - start
 
 

@@ -15,7 +15,7 @@ sums, :func:`reference_tolerance`), and ``tma`` must match stock bit for bit or 
 tolerance where stock is correct. Each batch runs in a child process (``gpu_workers.py``:
 hangs recorded, the run goes on), several at once; then the timed cases correct under both,
 one child at a time: per pipeline the median of CUDA-event times of 200 launches queued
-behind a GPU spin (``run_gpu.timed_launches``: the GPU's time alone; most cases run for 10-40
+behind a GPU spin (``run_gpu.queued_time_ms``: the GPU's time alone; most cases run for 10-40
 µs, less than the host takes to launch them, so timing launch by launch measured the host),
 and the geometric mean of tma/stock. ``--workers 0`` runs everything in this process (for the sanitizers).
 Writes ``results.json`` and ``summary.md``.
@@ -89,7 +89,7 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None
     import torch
     import tvm
 
-    from run_gpu import SPIN_CYCLES, timed_launches
+    from run_gpu import queued_time_ms
 
     manifest = json.loads((build_dir / "manifest.json").read_text())
     entries = [e for e in manifest["cases"] if e["batch"] == batch and (only is None or re.search(only, e["name"]))]
@@ -152,10 +152,8 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None
             if pipeline == "default":
                 stock_correct = record["status"] == "correct"
             if timing and entry["timed"] and record["status"] == "correct":
-                for _ in range(3):  # warm-up
-                    func(*tvm_args)
                 record["median_ms"] = statistics.median(
-                    timed_launches(lambda f=func, a=tvm_args: f(*a), TIMED_LAUNCHES, SPIN_CYCLES))
+                    queued_time_ms(lambda f=func, a=tvm_args: f(*a), TIMED_LAUNCHES))
             emit(record)
     return 0
 

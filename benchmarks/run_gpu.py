@@ -162,6 +162,15 @@ def timed_launches(launch: Callable[[], Any], count: int, spin_cycles: int = 0) 
     return [s.elapsed_time(e) for s, e in events]
 
 
+def queued_time_ms(launch, launches: int = 50) -> list[float]:
+    """Per-launch GPU times (ms) in stream order without host overhead: the GPU spins
+    (``torch.cuda._sleep``) while the host queues ``launches`` event-bracketed launches,
+    so each pair of events times the launch alone, as the GPU runs it back to back."""
+    for _ in range(3):
+        launch()
+    return timed_launches(launch, launches, spin_cycles=SPIN_CYCLES)
+
+
 def graph_time_ms(launch: Callable[[], Any], iters: int = 30, budget_ms: float = 2.0) -> list[float]:
     """Per-launch GPU times (ms) without host overhead: ``reps`` launches captured in one CUDA
     graph (TVM launches on torch's capture stream through ``tvm_ffi.use_torch_stream``),

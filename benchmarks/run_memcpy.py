@@ -34,7 +34,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import torch  # noqa: E402
 import tvm  # noqa: E402
 
-from run_gpu import SPIN_CYCLES, graph_time_ms, time_ms, timed_launches  # noqa: E402  (same CUDA-event timing as the other cases)
+from run_gpu import graph_time_ms, queued_time_ms, time_ms  # noqa: E402  (same CUDA-event timing as the other cases)
 from tvm_tma import memcpy  # noqa: E402
 
 MiB = 1 << 20
@@ -71,19 +71,10 @@ def wrong_grid_refused(copy: memcpy.TMACopy) -> bool:
     return all(refused)
 
 
-def queued_time_ms(launch, launches: int = 50) -> list[float]:
-    """Per-launch GPU times (ms) in stream order without host overhead: the GPU spins
-    (``torch.cuda._sleep``) while the host queues ``launches`` event-bracketed launches,
-    so each pair of events times the launch alone, as the GPU runs it back to back."""
-    for _ in range(3):
-        launch()
-    return timed_launches(launch, launches, spin_cycles=SPIN_CYCLES)
-
-
 def bandwidth(copies: dict[str, memcpy.TMACopy], nbytes: int, call_timing: bool, rounds: int = 1) -> dict:
     """GB/s (read + written) of each TMA copy variant and of cudaMemcpy D2D (torch ``copy_``)
     on the same buffers, from the median of: ``stream``: launches queued behind a spinning
-    GPU (:func:`queued_time_ms`, GPU time in stream order); ``graph``: CUDA-graph replays
+    GPU (:func:`run_gpu.queued_time_ms`, GPU time in stream order); ``graph``: CUDA-graph replays
     (:func:`run_gpu.graph_time_ms`; cudaMemcpy becomes a graph memcpy node); ``call`` (with
     ``call_timing``): event-timed Python calls, host overhead included. With ``rounds`` > 1
     all are timed that many times in turn, and each figure is the median of the rounds (each

@@ -72,8 +72,8 @@ _RULES = (
          "pipeline it cannot model, or one with no copy that can be bulk, keeps stock TVM's "
          "cp.async commit/wait groups"),
     Rule("mbarrier_protocol", 0, "", "PTX ISA, mbarrier (phase completion, try_wait.parity)",
-         "every mbarrier slot is initialized, with a count of at least 1, before use (re-initialized only after mbarrier.inval; "
-         "init and inval ordered with the other threads by __syncthreads, init with the async "
+         "every mbarrier slot is initialized, with a count of at least 1, before use (re-initialized "
+         "only after mbarrier.inval; init and inval ordered with the other threads by __syncthreads, init with the async "
          "proxy by fence.proxy.async); each phase gets exactly its init count of arrivals and "
          "copies completing exactly its expect_tx bytes; each wait targets the next phase with "
          "its parity, after that phase was issued and before a later one"),

@@ -47,9 +47,7 @@ def _copies(result: compat.Build) -> str:
 def _export(cases: list[tuple[compat.CompatCase, tvm.IRModule]], pipeline: str, path: pathlib.Path) -> None:
     """Compile the cases' ``main`` functions together (each named after its case) and export."""
     funcs = {tvm.ir.GlobalVar(c.name): mod["main"].with_attr("global_symbol", c.name) for c, mod in cases}
-    with tvm.transform.PassContext(config=compat.STOCK_CONFIG if pipeline == compat.STOCK else {}):
-        compat.export_compressed(tvm.compile(tvm.IRModule(funcs), target=tvm.target.Target(SM90A),
-                                             tir_pipeline=pipeline), path)
+    compat.export_compressed(tvm.IRModule(funcs), pipeline, path)
 
 
 def build(out: pathlib.Path, only: str | None, batch: int) -> dict:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from tvm import tirx
+from tvm.s_tir.dlight.gpu.base import GPUScheduleRule
 from tvm.target import Target
 
 
@@ -13,3 +15,10 @@ def sm_version(target: Target) -> int:
     suffix such as ``"sm_90a"``."""
     match = re.fullmatch(r"sm_(\d+)[a-z]?", str(target.attrs.get("arch", "")))
     return int(match.group(1)) if match else 0
+
+
+def schedules(rule: GPUScheduleRule, func, target: Target, min_sm: int) -> bool:
+    """Whether ``rule`` may schedule ``func`` for ``target``: a PrimFunc, for a CUDA target the
+    rule takes, of ``sm_<min_sm>`` or newer."""
+    return (isinstance(func, tirx.PrimFunc) and rule.is_target_available(target)
+            and target.kind.name == "cuda" and sm_version(target) >= min_sm)

@@ -10,7 +10,7 @@ from tvm.target import Target
 
 from ..kernels._common import vector_lanes
 from ..schedule import tma_pipeline
-from ._target import sm_version
+from ._target import schedules
 
 
 class GEMV(GPUScheduleRule):
@@ -37,9 +37,7 @@ class GEMV(GPUScheduleRule):
         self.rows, self.threads, self.stages = rows, threads, stages
 
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
-        if not isinstance(func, tirx.PrimFunc) or not self.is_target_available(target):
-            return None
-        if target.kind.name != "cuda" or sm_version(target) < 90:
+        if not schedules(self, func, target, 90):
             return None
         sch = s_tir.Schedule(func)
         infos = normalize_prim_func(sch)

@@ -18,7 +18,7 @@ from tvm.s_tir.dlight.gpu.matmul import (
 from tvm.target import Target
 
 from ..schedule import swizzle
-from ._target import sm_version
+from ._target import schedules
 
 _S, _I, _J, _K = IterKind.kIter_S, IterKind.kIter_I, IterKind.kIter_J, IterKind.kIter_K
 SMALL_EXTENT = 64
@@ -98,9 +98,7 @@ class Matmul(GPUScheduleRule):
         self.config = config or MatmulConfig()
 
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
-        if not isinstance(func, tirx.PrimFunc) or not self.is_target_available(target):
-            return None
-        if target.kind.name != "cuda" or sm_version(target) < 80:
+        if not schedules(self, func, target, 80):
             return None
         if "dlight.do_not_tensorize" in func.attrs:
             return None

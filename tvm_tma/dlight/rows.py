@@ -12,7 +12,7 @@ from tvm.target import Target
 
 from ..kernels._common import row_threads, thread_vectorize, vector_lanes
 from ..schedule import tma_pipeline
-from ._target import sm_version
+from ._target import schedules
 
 
 WARP = 32
@@ -53,9 +53,7 @@ class _RowReduction(GPUScheduleRule):
         raise NotImplementedError
 
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
-        if not isinstance(func, tirx.PrimFunc) or not self.is_target_available(target):
-            return None
-        if target.kind.name != "cuda" or sm_version(target) < 90:
+        if not schedules(self, func, target, 90):
             return None
         sch = s_tir.Schedule(func)
         infos = normalize_prim_func(sch)

@@ -32,7 +32,7 @@ import tvm_ffi
 from tvm import s_tir, tirx
 from tvm.ir.expr import TensorLoad
 
-from ..codegen import SM90A, compile_cuda, kernel_source
+from ..codegen import SM90A, compile_cuda, compile_sm90a, kernel_source
 from ..report import CopyRecord, copy_report
 
 STOCK = "default"
@@ -140,7 +140,7 @@ def _compile(mod: tvm.IRModule, pipeline: str) -> Build:
             if info.name.endswith("InjectSoftwarePipeline"):
                 captured["mod"] = after
 
-    config = STOCK_CONFIG if pipeline == STOCK else {}
+    config = pass_config(pipeline)
     start = time.perf_counter()
     result = Build(pipeline, 0.0)
     try:
@@ -193,10 +193,17 @@ def check_all(cases: Iterable[CompatCase], nvcc_threads: int = 2) -> dict[str, O
     return outcomes  # the pool's exit waited for nvcc; its errors stay in the futures
 
 
-def export_compressed(executable, path: pathlib.Path) -> None:
-    """``executable.export_library`` to ``path`` (``*.so.gz``), gzipped: the CUDA source an
-    exported library carries shrinks about tenfold, and what travels to the GPU machine is
-    limited (``benchmarks/gpu_workers.load_library`` unpacks it there)."""
+def pass_config(pipeline: str) -> dict[str, Any]:
+    """The PassContext config ``pipeline`` is compiled under (stock: ``STOCK_CONFIG``)."""
+    return STOCK_CONFIG if pipeline == STOCK else {}
+
+
+def export_compressed(mod: tvm.IRModule, pipeline: str, path: pathlib.Path) -> None:
+    """Compile ``mod`` for sm_90a under ``pipeline`` and export it to ``path`` (``*.so.gz``),
+    gzipped: the CUDA source an exported library carries shrinks about tenfold, and what
+    travels to the GPU machine is limited (``benchmarks/gpu_workers.load_library`` unpacks it
+    there)."""
+    executable = compile_sm90a(mod, pipeline, pass_config(pipeline))
     with tempfile.TemporaryDirectory() as tmp:
         library = pathlib.Path(tmp) / path.name.removesuffix(".gz")
         executable.export_library(str(library))

@@ -11,8 +11,9 @@ one) and walks their ``tile_m``-row tiles in a software pipeline of ``stages`` s
 (async) copies each operand's tile into shared memory (``cache_read``; the zero fill of a
 shift and the scale are computed in that copy statement, as conv padding and fused casts
 are); ``relay`` copies operand 0 once more, shared to shared, in stage 1; the consumer
-(``threads`` threads) computes ``Y`` in stage ``stages - 1``; with ``store`` the output tile is
-computed into shared memory and bulk-stored in stage ``stages``. ``order`` is the
+(``threads`` threads; with a store, no more than the tile has elements) computes ``Y`` in
+stage ``stages - 1``; with ``store`` the output tile is computed into shared memory and
+bulk-stored in stage ``stages``. ``order`` is the
 ``software_pipeline_order`` of those blocks (copies, relay, consumer, store). Copies move
 ``lanes``-element vectors; ``pad`` pads an operand's shared rows (``storage_align``). Row
 counts that ``tile_m`` does not divide leave a partial last tile; trip counts go below the

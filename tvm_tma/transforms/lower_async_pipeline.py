@@ -276,7 +276,7 @@ class _Region:
     empty_queues: set = field(default_factory=set)
     # Queues whose barriers count an expect_tx arrival (some stage has bulk copies, or none
     # has cp.async): every stage of them arrives so, also a stage without bulk copies of its own.
-    bulk_queues: set = field(default_factory=set)
+    expect_queues: set = field(default_factory=set)
     # (rule, reason) of every copy planned other than bulk, in program order.
     not_bulk: list = field(default_factory=list)
     # Per queue its commit sites (:func:`commit_sites`): a ring each, keyed ``(queue, site)``;
@@ -401,7 +401,7 @@ class _Region:
             return [tirx.Evaluate(0)]
         stage = emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate), before_sync,
                            arrive_noinc=key in self.noinc, maps=self.maps, overwrite_guard=guard,
-                           expect_arrival=key in self.bulk_queues)
+                           expect_arrival=key in self.expect_queues)
         return self.wgmma_guard(key, group) + stage
 
     def wgmma_guard(self, key: tuple[int, int], group: tirx.PrimExpr) -> list[tirx.Stmt]:
@@ -720,7 +720,7 @@ class _Region:
                               min_run_bytes=self.min_run_bytes, in_flight=self.in_flight,
                               stores=self.stores.copy(), generic_writes=set(self.generic_writes),
                               guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps,
-                              empty_queues=self.empty_queues, bulk_queues=self.bulk_queues,
+                              empty_queues=self.empty_queues, expect_queues=self.expect_queues,
                               sites=self.sites, positions=dict(self.positions), plans=self.plans,
                               wgmma_queues=self.wgmma_queues, wgmma_in_flight=self.wgmma_in_flight,
                               consumers_first=self.consumers_first)
@@ -773,7 +773,7 @@ class _Region:
         _, nthreads = flat_thread_index(self.threads)
         rings = []
         for key, q in self.queues.items():
-            rings.append((q.barrier, arrival_count(key in self.bulk_queues, q.fallback, self.threads)))
+            rings.append((q.barrier, arrival_count(key in self.expect_queues, q.fallback, self.threads)))
             if q.empty is not None:  # an arrival per thread (empty_guard)
                 rings.append((q.empty, nthreads))
         before, after = barrier_setup(rings, self.threads, maps)
@@ -1004,7 +1004,6 @@ class _Lowering:
             probe.lower(seq)
         else:
             probe.survey(seq)
-        bulk = {q for q, x in probe.queues.items() if x.bulk}
         # A queue's phases complete by an expect_tx arrival where it has bulk copies or no
         # cp.async either (its copies all write synchronously, a stage kept for a bulk store).
         expect = {q for q, x in probe.queues.items() if x.bulk or not x.fallback}
@@ -1012,28 +1011,28 @@ class _Lowering:
         # but count one group per stage: where a stage commits in several places (sites),
         # their counts do not say which stage is complete (TVM 0.27's interleaved producers
         # wait too little in the first iterations), and the rings stay, with cp.async on them.
-        if not bulk and not probe.stores.reads and all(len(x) <= 1 for x in sites.values()):
+        if not probe.stores.reads and all(len(x) <= 1 for x in sites.values()):
             first = "{}: {}".format(*probe.not_bulk[0]) if probe.not_bulk else "no copies"
-            raise TMAError("pipeline_model", f"no copy of the pipeline can be bulk (the first: {first})")
-        # A queue of bulk copies and per-thread cp.async on one mbarrier ran up to 1.4x slower
-        # than stock's groups on MetaSchedule's tensor-core samples (rule mixed_stage_cost).
-        mixed = [q for q, x in probe.queues.items() if x.bulk and x.per_thread]
-        if (self.mixed_stages == "stock" and mixed and not probe.stores.reads
-                and all(len(x) <= 1 for x in sites.values())):
-            first = "{}: {}".format(*probe.not_bulk[0])
-            raise TMAError("mixed_stage_cost", f"async queue {mixed[0][0]} mixes bulk copies with per-thread "
-                           f"cp.async on one mbarrier (the first cp.async: {first})")
+            if not any(x.bulk for x in probe.queues.values()):
+                raise TMAError("pipeline_model", f"no copy of the pipeline can be bulk (the first: {first})")
+            # Bulk copies and per-thread cp.async on one mbarrier ran up to 1.4x slower than
+            # stock's groups on MetaSchedule's tensor-core samples (rule mixed_stage_cost).
+            mixed = [q for q, x in probe.queues.items() if x.bulk and x.per_thread]
+            if mixed and self.mixed_stages == "stock":
+                raise TMAError("mixed_stage_cost", f"async queue {mixed[0][0]} mixes bulk copies with per-thread "
+                               f"cp.async on one mbarrier (the first cp.async: {first})")
         noinc = {q for q, x in probe.queues.items() if x.fallback}
         empty = set()
         if self.overwrite_guard == "empty_barriers":
             # (fallbacks: cta_sync; wgmma stages keep the __syncthreads that orders every
             # warpgroup's wgmma.wait_group before the copies, as VerifyWgmma models it)
             empty = {k for k, x in probe.queues.items() if not x.cta_sync and k[0] not in wgmma["wgmma_queues"]}
+        # (a pipelined loop of as many trips as stages has a body of one iteration, no loop)
+        consumers_first = any(map(_consumers_first, seq.seq if isinstance(seq, tirx.SeqStmt) else [seq]))
         region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
                          generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty,
-                         bulk_queues=expect, sites=sites, plans=probe.plans, **wgmma)
-        # A pipelined loop of as many trips as stages has a body of one iteration, no loop.
-        region.consumers_first = any(map(_consumers_first, seq.seq if isinstance(seq, tirx.SeqStmt) else [seq]))
+                         expect_queues=expect, sites=sites, plans=probe.plans, consumers_first=consumers_first,
+                         **wgmma)
         body = region.lower(seq)
         before, after = region.setup(self.maps.take_used() if self.maps is not None else [])
         rings = [r for q in region.queues.values() for r in (q.barrier, q.empty) if r is not None]

@@ -28,12 +28,13 @@ that execute it. Checked, per barrier slot and phase (rule ``mbarrier_protocol``
 "mbarrier"):
 
 1. every slot used (arrive, copy, wait) was initialized and not invalidated since, by one
-   thread, with a count of at least 1; init and inval find no phase outstanding (arrivals or copies not yet waited on;
-   inval accepts a complete phase of arrivals alone, which has nothing in flight);
-   init finds the slot invalidated (or never initialized: re-initialization needs an inval
-   first); other threads use it only after a ``__syncthreads`` that follows the init, bulk
-   copies complete on it only after a ``fence.proxy.async`` of the initializing thread, and
-   inval comes after a ``__syncthreads`` that follows every other thread's last use;
+   thread, with a count of at least 1; init and inval find no phase outstanding (arrivals or
+   copies not yet waited on; inval accepts a complete phase of arrivals alone, which has
+   nothing in flight); init finds the slot invalidated (or never initialized:
+   re-initialization needs an inval first); other threads use it only after a
+   ``__syncthreads`` that follows the init, bulk copies complete on it only after a
+   ``fence.proxy.async`` of the initializing thread, and inval comes after a
+   ``__syncthreads`` that follows every other thread's last use;
 2. a phase has exactly the init count of arrivals, and its ``expect_tx`` bytes equal the bytes
    of the bulk copies that complete on it, summed over threads and iterations;
 3. each wait targets the next phase of its slot not yet waited on, with parity ``phase % 2``,
