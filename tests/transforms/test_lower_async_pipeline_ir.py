@@ -223,6 +223,7 @@ def test_before_after_empty_barriers():
     tvm.ir.assert_structural_equal(after, ExpectedEmptyBarriers, map_free_vars=True)
 
 
-def test_overwrite_guard_is_checked():
-    with pytest.raises(ValueError, match="overwrite_guard: expected one of .*got 'fence'"):
-        tvm_tma.transforms.LowerAsyncPipelineToMBarrier(overwrite_guard="fence")
+@pytest.mark.parametrize("option, value", [("overwrite_guard", "fence"), ("mixed_stages", "cp.async")])
+def test_options_are_checked(option, value):
+    with pytest.raises(ValueError, match=f"{option}: expected one of .*got '{value}'"):
+        tvm_tma.transforms.LowerAsyncPipelineToMBarrier(**{option: value})
