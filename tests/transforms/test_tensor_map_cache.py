@@ -24,7 +24,7 @@ from tvm_tma import pipeline
 from tvm_tma.codegen import SM90A, compile_sm90a, kernel_source
 from tvm_tma.kernels import tile_scale
 from tvm_tma.transforms.tensor_map import ENCODE
-from tvm_tma.transforms.tensor_map_cache import ENCODES, LOAD, STORE
+from tvm_tma.transforms.tensor_map_cache import ENCODES, KEY_WORDS, LOAD, STORE
 
 UNCACHED = "tma_no_tensor_map_cache"
 RUNTIME_ENCODE = "runtime.cuTensorMapEncodeTiled"
@@ -55,6 +55,20 @@ def cache_ifs(node) -> list[tirx.IfThenElse]:
     return found
 
 
+def key_words(node) -> list[list[str]]:
+    """The values stored into each call site's key (words 0, 1, ... in a row), site by site."""
+    keys: list[list[str]] = []
+
+    def on_store(st: tirx.BufferStore) -> None:
+        if st.buffer.name == "tmap_key":
+            if int(st.indices[0]) == 0:
+                keys.append([])
+            keys[-1].append(str(st.value))
+
+    tvm_ffi.structural_walk(node, (tirx.BufferStore, on_store))
+    return keys
+
+
 def test_ir_encode_runs_only_on_a_miss_of_its_own_slot():
     mod = host_module(tile_scale(256, 256, tile_n=64, second_input=True))
     host = mod["main"]
@@ -65,11 +79,11 @@ def test_ir_encode_runs_only_on_a_miss_of_its_own_slot():
         (load,) = externs(branch.condition, LOAD)
         (encode,) = calls(branch.then_case, ENCODE)
         (store,) = externs(branch.then_case, STORE)
-        slot, tensor_map, data, _key, words = load.args[1:]
+        slot, tensor_map, data, _key = load.args[1:]
         assert all(a.same_as(b) for a, b in zip(store.args[1:], load.args[1:], strict=True))
         assert tensor_map.same_as(encode.args[0]) and data.same_as(encode.args[1])
-        assert int(words) == 0  # static shapes: the data pointer is the whole key
         slots.append(slot)
+    assert key_words(host.body) == [["T.int64(0)"] * KEY_WORDS] * 2  # static shapes: the data pointer is the whole key
     assert not slots[0].same_as(slots[1])
     binds = {}
     tvm_ffi.structural_walk(host.body, (tirx.Bind, lambda b: binds.setdefault(b.var.name, []).append(b.value)))
@@ -251,11 +265,21 @@ def maps_of(a, c) -> list[bytes]:
 def test_dynamic_dimension_is_in_the_key():
     mod = tvm.IRModule({"three_encodes": three_encodes})
     host = host_module(mod)["three_encodes"]
-    words = [int(externs(branch.condition, LOAD)[0].args[5]) for branch in cache_ifs(host.body)]
-    assert words == [1, 0, 1]  # A's maps: the row count m; C's: static, the data pointer alone
-    stores = []
-    tvm_ffi.structural_walk(host.body, (tirx.BufferStore, stores.append))
-    assert [str(st.value) for st in stores if "tmap_key" in str(st.buffer)] == ["T.Cast(\"int64\", m)"] * 2
+    assert len(cache_ifs(host.body)) == 3
+    rows = ['T.Cast("int64", m)'] + ["T.int64(0)"] * (KEY_WORDS - 1)
+    assert key_words(host.body) == [rows, ["T.int64(0)"] * KEY_WORDS, rows]  # C's: static, the data pointer alone
+
+
+@T.prim_func
+def all_operands_dynamic(a: T.handle, d: T.int32, s: T.int64, b: T.int32, e: T.int32):
+    A = T.match_buffer(a, (64, 64), "float32", align=16)
+    A_tmap: T.let[T.TensorMap()] = T.tvm_stack_alloca("tensormap", 1)
+    T.tensormap_encode_tiled(A_tmap, A.data, d, d, d, s, s, b, b, b, e, e, e, descriptor_dtype="float32", rank=3)
+
+
+def test_site_with_more_key_words_than_an_entry_holds_encodes_every_call():
+    host = host_module(tvm.IRModule({"main": all_operands_dynamic}))["main"]
+    assert not cache_ifs(host.body) and len(calls(host.body, ENCODE)) == 1
 
 
 def test_same_buffers_hit_new_buffers_encode(host_lib):

@@ -119,18 +119,22 @@ class SwizzledTile:
         row, col = tirx.floordiv(offset, self.cols), tirx.floormod(offset, self.cols)
         return tirx.floordiv(col, w) * (self.rows * w) + row * w + tirx.floormod(col, w)
 
-    def physical(self, offset: tirx.PrimExpr) -> tirx.PrimExpr:
+    def physical(self, offset: tirx.PrimExpr, analyzer: arith.Analyzer | None = None) -> tirx.PrimExpr:
         """The element offset, from the tile's start, where logical element ``offset``
         (row-major ``rows`` x ``cols``) is stored.
 
         The XOR touches only bits 4-6 of the byte offset, so it is applied to the offset within
         the 128-byte segment: ``q * L + (r ^ chunk(q))`` for the offset ``q * L + r``, with ``L``
         elements per 128 bytes. Given loop ranges, ``q`` and ``r`` simplify to affine terms and
-        the XOR operand to a thread-dependent constant, which keeps ldmatrix addressing cheap."""
-        boxed = self.boxed(offset)
+        the XOR operand to a thread-dependent constant, which keeps ldmatrix addressing cheap.
+        With ``analyzer`` each of those terms is simplified as it is formed: simplifying the
+        nested divisions at once costs the analyzer about a millisecond per access, and ends
+        in a longer expression."""
+        simplify = analyzer.simplify if analyzer is not None else (lambda expr: expr)
+        boxed = simplify(self.boxed(offset))
         per_128 = 128 // self.elem_bytes  # elements per 128-byte segment
-        seg, within = tirx.floordiv(boxed, per_128), tirx.floormod(boxed, per_128)
-        chunk = tirx.floormod(seg, self.span // 16) * (16 // self.elem_bytes)
+        seg, within = simplify(tirx.floordiv(boxed, per_128)), simplify(tirx.floormod(boxed, per_128))
+        chunk = simplify(tirx.floormod(seg, self.span // 16) * (16 // self.elem_bytes))
         return seg * per_128 + tirx.bitwise_xor(within, chunk)
 
     def _tile_shape(self) -> list[tirx.PrimExpr]:
@@ -146,7 +150,7 @@ class SwizzledTile:
 
     def remap_indices(self, indices, analyzer: arith.Analyzer) -> list[tirx.PrimExpr]:
         """Physical indices of ``buffer[indices]`` (same shape, tile dimensions permuted)."""
-        return self.indices_at(indices, self.physical(self.tile_offset(indices)), analyzer)
+        return self.indices_at(indices, self.physical(self.tile_offset(indices), analyzer), analyzer)
 
     def indices_at(self, indices, offset: tirx.PrimExpr, analyzer: arith.Analyzer) -> list[tirx.PrimExpr]:
         """The indices of element ``offset`` of the tile that ``buffer[indices]`` is in."""
@@ -162,9 +166,10 @@ class SwizzledTile:
         """Physical element offset of logical element ``offset`` from the buffer's start (an
         offset into the ``padded`` buffer when there is one)."""
         if self.padded is not None:
-            offset = _dense_offset(offset, list(self.padded.shape), list(self.padded.strides))
+            offset = analyzer.simplify(_dense_offset(offset, list(self.padded.shape), list(self.padded.strides)))
         size = self.rows * self.cols
-        return analyzer.simplify(tirx.floordiv(offset, size) * size + self.physical(tirx.floormod(offset, size)))
+        tile, within = analyzer.simplify(tirx.floordiv(offset, size)), analyzer.simplify(tirx.floormod(offset, size))
+        return analyzer.simplify(tile * size + self.physical(within, analyzer))
 
 
 def _dense_offset(offset: tirx.PrimExpr, shape: list, strides: list) -> tirx.PrimExpr:

@@ -2,27 +2,40 @@
 ; pass imports into the host module (pragma_import_llvm; TVM links it in and inlines every
 ; function into its callers, so a library gains no symbol and needs no other code).
 ;
+; Inlined at every call site, each memory access of this code is one more that LLVM's
+; optimizer relates to every other one of the host function (the argument checks read many):
+; atomic accesses word by word cost milliseconds of compile time per call site. So the fields
+; are moved by memcpy and compared by bcmp, a handful of accesses, with the seqlock's ordering
+; on the sequence word alone.
+;
 ; One entry per call site, reached through that site's slot (tvm_static_handle(): a private
 ; pointer, null until the first store calloc()s the entry and publishes it by compare-and-swap;
-; never freed: one entry per call site and loaded library). An entry is 18 + n words:
+; never freed: one entry per call site and loaded library). An entry is 27 words:
 ;   [0] seq: 0 empty, odd while a store writes the entry, even (>= 2) when it is complete
-;   [1] the data pointer of the buffer, [2..17] the 128-byte descriptor, [18..] the n key words
-; A seqlock: load reads seq, the fields, then seq again and hits only if seq was even, non-zero
-; and unchanged (and the data pointer and key words are equal); it never waits or writes.
-; A store takes the entry by one compare-and-swap of seq from even to odd and gives up if
-; another thread holds it (the descriptor the caller encoded is still right: it is only not
-; cached this time). Fields are read and written with relaxed atomics, so a torn read is not
-; undefined behaviour, only a miss.
+;   [1] the data pointer of the buffer, [2..10] the 9 key words (KEY_WORDS in
+;   tensor_map_cache.py: the operands that are not constants, zero-padded), [11..26] the
+;   128-byte descriptor.
+; A seqlock: load copies the fields out between two reads of seq and hits only if seq was even,
+; non-zero and unchanged (so no store wrote while it copied) and the copied data pointer and key
+; words are the caller's; it never waits or writes. A store takes the entry by one
+; compare-and-swap of seq from even to odd and gives up if another thread holds it (the
+; descriptor the caller encoded is still right: it is only not cached this time). A copy that
+; races with a store reads undefined bytes, which LLVM's memory model allows for non-atomic
+; loads (they are not undefined behaviour): the second read of seq then differs and they are
+; never looked at.
 
 @tvm_tma_tensor_map_cache_counter = internal global i64 0, align 8
 
 declare noalias ptr @calloc(i64, i64)
 declare void @free(ptr)
+declare i32 @bcmp(ptr, ptr, i64)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 
-; 1 and the cached descriptor copied into %map where the entry holds %data and %key[0..n);
+; 1 and the cached descriptor copied into %map where the entry holds %data and %key[0..9);
 ; else 0 (%map unspecified).
-define i32 @tvm_tma_tensor_map_cache_load(ptr %slot, ptr %map, ptr %data, ptr %key, i32 %n) {
+define i32 @tvm_tma_tensor_map_cache_load(ptr %slot, ptr %map, ptr %data, ptr %key) {
 entry:
+  %fields = alloca [10 x i64], align 8
   %e = load atomic ptr, ptr %slot acquire, align 8
   %empty = icmp eq ptr %e, null
   br i1 %empty, label %miss, label %begin
@@ -33,59 +46,36 @@ begin:
   %unset = icmp eq i64 %s0, 0
   %busy = icmp ne i64 %odd, 0
   %skip = or i1 %unset, %busy
-  br i1 %skip, label %miss, label %pointer
+  br i1 %skip, label %miss, label %copy
 
-pointer:
-  %data_at = getelementptr inbounds i64, ptr %e, i64 1
-  %cached_data = load atomic i64, ptr %data_at monotonic, align 8
-  %data_word = ptrtoint ptr %data to i64
-  %same_data = icmp eq i64 %cached_data, %data_word
-  br i1 %same_data, label %key_loop, label %miss
-
-key_loop:
-  %i = phi i32 [ 0, %pointer ], [ %i_next, %key_next ]
-  %key_done = icmp sge i32 %i, %n
-  br i1 %key_done, label %copy_loop, label %key_word
-
-key_word:
-  %i_wide = zext i32 %i to i64
-  %cached_key_at_i = add i64 %i_wide, 18
-  %cached_key_at = getelementptr inbounds i64, ptr %e, i64 %cached_key_at_i
-  %cached_key = load atomic i64, ptr %cached_key_at monotonic, align 8
-  %key_at = getelementptr inbounds i64, ptr %key, i64 %i_wide
-  %key_value = load i64, ptr %key_at, align 8
-  %same_key = icmp eq i64 %cached_key, %key_value
-  br i1 %same_key, label %key_next, label %miss
-
-key_next:
-  %i_next = add i32 %i, 1
-  br label %key_loop
-
-copy_loop:
-  %j = phi i64 [ 0, %key_loop ], [ %j_next, %copy_loop ]
-  %cached_map_at_j = add i64 %j, 2
-  %cached_map_at = getelementptr inbounds i64, ptr %e, i64 %cached_map_at_j
-  %word = load atomic i64, ptr %cached_map_at monotonic, align 8
-  %map_at = getelementptr inbounds i64, ptr %map, i64 %j
-  store i64 %word, ptr %map_at, align 8
-  %j_next = add i64 %j, 1
-  %copied = icmp eq i64 %j_next, 16
-  br i1 %copied, label %validate, label %copy_loop
-
-validate:
+copy:
+  %cached_fields = getelementptr inbounds i64, ptr %e, i64 1
+  call void @llvm.memcpy.p0.p0.i64(ptr align 8 %fields, ptr align 8 %cached_fields, i64 80, i1 false)
+  %cached_map = getelementptr inbounds i64, ptr %e, i64 11
+  call void @llvm.memcpy.p0.p0.i64(ptr align 8 %map, ptr align 8 %cached_map, i64 128, i1 false)
   fence acquire
   %s1 = load atomic i64, ptr %e monotonic, align 8
   %unchanged = icmp eq i64 %s0, %s1
-  %hit = zext i1 %unchanged to i32
+  br i1 %unchanged, label %compare, label %miss
+
+compare:
+  %cached_data = load i64, ptr %fields, align 8
+  %data_word = ptrtoint ptr %data to i64
+  %same_data = icmp eq i64 %cached_data, %data_word
+  %cached_key = getelementptr inbounds i64, ptr %fields, i64 1
+  %key_diff = call i32 @bcmp(ptr %cached_key, ptr %key, i64 72)
+  %same_key = icmp eq i32 %key_diff, 0
+  %same = and i1 %same_data, %same_key
+  %hit = zext i1 %same to i32
   ret i32 %hit
 
 miss:
   ret i32 0
 }
 
-; Count one encode and cache the descriptor in %map for %data and %key[0..n) (unless another
+; Count one encode and cache the descriptor in %map for %data and %key[0..9) (unless another
 ; thread is storing into the entry, or calloc fails). Returns 0.
-define i32 @tvm_tma_tensor_map_cache_store(ptr %slot, ptr %map, ptr %data, ptr %key, i32 %n) {
+define i32 @tvm_tma_tensor_map_cache_store(ptr %slot, ptr %map, ptr %data, ptr %key) {
 entry:
   %counted = atomicrmw add ptr @tvm_tma_tensor_map_cache_counter, i64 1 monotonic, align 8
   %e0 = load atomic ptr, ptr %slot acquire, align 8
@@ -93,9 +83,7 @@ entry:
   br i1 %exists, label %lock, label %allocate
 
 allocate:
-  %n_wide = zext i32 %n to i64
-  %words = add i64 %n_wide, 18
-  %new = call ptr @calloc(i64 %words, i64 8)
+  %new = call ptr @calloc(i64 27, i64 8)
   %failed = icmp eq ptr %new, null
   br i1 %failed, label %done, label %publish
 
@@ -126,36 +114,11 @@ write:
   fence release
   %data_at = getelementptr inbounds i64, ptr %e, i64 1
   %data_word = ptrtoint ptr %data to i64
-  store atomic i64 %data_word, ptr %data_at monotonic, align 8
-  br label %key_loop
-
-key_loop:
-  %i = phi i32 [ 0, %write ], [ %i_next, %key_word ]
-  %key_done = icmp sge i32 %i, %n
-  br i1 %key_done, label %copy_loop, label %key_word
-
-key_word:
-  %i_wide = zext i32 %i to i64
-  %key_at = getelementptr inbounds i64, ptr %key, i64 %i_wide
-  %key_value = load i64, ptr %key_at, align 8
-  %cached_key_at_i = add i64 %i_wide, 18
-  %cached_key_at = getelementptr inbounds i64, ptr %e, i64 %cached_key_at_i
-  store atomic i64 %key_value, ptr %cached_key_at monotonic, align 8
-  %i_next = add i32 %i, 1
-  br label %key_loop
-
-copy_loop:
-  %j = phi i64 [ 0, %key_loop ], [ %j_next, %copy_loop ]
-  %map_at = getelementptr inbounds i64, ptr %map, i64 %j
-  %word = load i64, ptr %map_at, align 8
-  %cached_map_at_j = add i64 %j, 2
-  %cached_map_at = getelementptr inbounds i64, ptr %e, i64 %cached_map_at_j
-  store atomic i64 %word, ptr %cached_map_at monotonic, align 8
-  %j_next = add i64 %j, 1
-  %copied = icmp eq i64 %j_next, 16
-  br i1 %copied, label %release, label %copy_loop
-
-release:
+  store i64 %data_word, ptr %data_at, align 8
+  %key_at = getelementptr inbounds i64, ptr %e, i64 2
+  call void @llvm.memcpy.p0.p0.i64(ptr align 8 %key_at, ptr align 8 %key, i64 72, i1 false)
+  %map_at = getelementptr inbounds i64, ptr %e, i64 11
+  call void @llvm.memcpy.p0.p0.i64(ptr align 8 %map_at, ptr align 8 %map, i64 128, i1 false)
   %s_even = add i64 %s, 2
   store atomic i64 %s_even, ptr %e release, align 8
   br label %done

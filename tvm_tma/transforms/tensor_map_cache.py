@@ -10,15 +10,18 @@ call site::
     T.tensormap_encode_tiled(A_tmap, A.data, n, 256, n * 4, 64, 16, 1, 1, ...)
     # becomes
     tmap_slot = T.Bind(T.tvm_static_handle())       # this call site's entry
-    tmap_key = T.decl_buffer((1,), "int64", data=T.tvm_stack_alloca("shape", 1))
-    tmap_key[0] = T.Cast("int64", n)                  # the operands that are not constants
-    if T.call_extern("int32", "tvm_tma_tensor_map_cache_load", tmap_slot, A_tmap, A.data, tmap_key.data, 1) == 0:
+    tmap_key = T.decl_buffer((9,), "int64", data=T.tvm_stack_alloca("shape", 9))
+    tmap_key[0] = T.Cast("int64", n)                  # the operands that are not constants,
+    tmap_key[1] = T.int64(0)                          # then zeros up to KEY_WORDS
+    ...
+    if T.call_extern("int32", "tvm_tma_tensor_map_cache_load", tmap_slot, A_tmap, A.data, tmap_key.data) == 0:
         T.tensormap_encode_tiled(A_tmap, A.data, n, 256, n * 4, 64, 16, 1, 1, ...)
-        T.call_extern("int32", "tvm_tma_tensor_map_cache_store", tmap_slot, A_tmap, A.data, tmap_key.data, 1)
+        T.call_extern("int32", "tvm_tma_tensor_map_cache_store", tmap_slot, A_tmap, A.data, tmap_key.data)
 
 The encode is a pure function of its operands and attributes, and at one call site all but the
 data pointer and the operands that are not constants (dynamic dimensions and strides; none for
-static shapes) are fixed: those are the key. A hit copies the cached 128 bytes into the map's
+static shapes; a site with more than :data:`KEY_WORDS` of them is left uncached) are fixed:
+those are the key. A hit copies the cached 128 bytes into the map's
 stack slot; a miss encodes as before (the same packed call, its checks and error messages; a
 failed encode raises and is not cached), then stores the descriptor. The kernel is unchanged:
 it still takes the map by value as a ``__grid_constant__`` parameter. One entry per call site:
@@ -30,8 +33,9 @@ than a lock: a load only reads (threads hitting one entry do not take its cache 
 other, and never wait for a writer that was preempted), a torn read is a miss, and a store that
 finds another one in progress leaves the entry to it (the caller's own descriptor is right
 either way). The pass imports the IR into the host module with a ``pragma_import_llvm``
-attribute; TVM's LLVM codegen links it in and inlines it (the hit path is a few compares and a
-128-byte copy inside the host function), so neither in-memory executables nor
+attribute; TVM's LLVM codegen links it in and inlines it (the hit path is straight-line
+compares and a 128-byte copy inside the host function: no loops, whose loop passes over the
+inlined host function cost milliseconds of compile time per call site), so neither in-memory executables nor
 ``export_library`` need any other code, and a library gains no symbol to resolve. It is also
 why this is not a ``tvm_call_cpacked`` of C code: TVM 0.27's LLVM codegen looks a cpacked
 callee up as ``"__tvm_ffi_" + name`` but declares it as ``name``, so a second call site
@@ -59,21 +63,26 @@ LOAD = "tvm_tma_tensor_map_cache_load"
 STORE = "tvm_tma_tensor_map_cache_store"
 COUNT = "tvm_tma_tensor_map_cache_encode_count"
 IR = pathlib.Path(__file__).with_name("tensor_map_cache.ll")
+KEY_WORDS = 9
+"""Key words of an entry (the IR's entry layout): every dimension and stride of a rank-5 map."""
 
 
 def cached(encode: tirx.Evaluate) -> tirx.Stmt:
-    """The statements that replace one ``Evaluate(tensormap_encode_tiled(...))``."""
+    """The statements that replace one ``Evaluate(tensormap_encode_tiled(...))`` (the encode
+    itself where more than :data:`KEY_WORDS` of its operands are not constants)."""
     tensor_map, data, *operands = encode.value.args
     words = [operand for operand in operands if not isinstance(operand, tirx.IntImm)]
+    if len(words) > KEY_WORDS:
+        return encode
     slot = tirx.Var("tmap_slot", T.handle().ty)
-    size = max(len(words), 1)
-    key = tirx.decl_buffer((size,), "int64", name="tmap_key")
-    args = [slot, tensor_map, data, key.data, tirx.IntImm("int32", len(words))]
+    key = tirx.decl_buffer((KEY_WORDS,), "int64", name="tmap_key")
+    args = [slot, tensor_map, data, key.data]
     store = tirx.Evaluate(tirx.call_extern("int32", STORE, *args))
+    padded = [tirx.Cast("int64", word) for word in words] + [tirx.IntImm("int64", 0)] * (KEY_WORDS - len(words))
     return tirx.SeqStmt([
         tirx.Bind(slot, tirx.call_intrin(T.handle().ty, "tirx.tvm_static_handle")),
-        tirx.DeclBuffer(key, data=T.tvm_stack_alloca("shape", size)),
-        *(tirx.BufferStore(key, tirx.Cast("int64", word), [i]) for i, word in enumerate(words)),
+        tirx.DeclBuffer(key, data=T.tvm_stack_alloca("shape", KEY_WORDS)),
+        *(tirx.BufferStore(key, word, [i]) for i, word in enumerate(padded)),
         tirx.IfThenElse(tirx.call_extern("int32", LOAD, *args) == 0, tirx.SeqStmt([encode, store]), None),
     ])
 
