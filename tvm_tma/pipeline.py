@@ -17,8 +17,9 @@ from tvm.s_tir import pipeline as stock
 from tvm.tirx import compilation_pipeline
 
 from . import transforms
-from .transforms._ir import walk
+from .transforms._ir import attrs_with_key, walk
 from .transforms.bulk_store import STORE_OPS
+from .transforms.lower_async_pipeline import COMMIT, WAIT
 
 PIPELINE_NAME = "tma"
 
@@ -79,8 +80,9 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
         # tvm-tma: not on functions with bulk stores (see _storage_rewrite_without_bulk_stores).
         passes.append(_storage_rewrite_without_bulk_stores())
     # tvm-tma: as stock runs it with tirx.use_async_copy, for the async queues left to stock's
-    # lowering (its simplification makes their wait_group counts the constants codegen needs).
-    passes.append(s_tir.transform.LowerAsyncDMA())
+    # lowering (its simplification makes their wait_group counts the constants codegen needs);
+    # not over modules without such queues, where it only costs compile time.
+    passes.append(_with_async_queues(s_tir.transform.LowerAsyncDMA()))
     passes += [
         s_tir.transform.HoistIfThenElse(),
         tirx.transform.UnrollLoop(),
@@ -125,6 +127,16 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
         # (tvm_tma.transforms.tensor_map_cache), before LowerTVMBuiltin lowers them.
         passes.append(transforms.CacheTensorMapEncodes())
     return passes
+
+
+def _with_async_queues(inner: tvm.transform.Pass) -> tvm.transform.Pass:
+    """``inner`` on modules where an async commit or wait queue is left, else nothing."""
+    @tvm.transform.module_pass(opt_level=0, name=f"tvm_tma.WithAsyncQueues({inner.info.name})")
+    def apply(mod: tvm.ir.IRModule, _ctx) -> tvm.ir.IRModule:
+        left = [attrs_with_key(f.body, (COMMIT, WAIT)) for f in mod.functions.values() if isinstance(f, tirx.PrimFunc)]
+        return inner(mod) if any(left) else mod
+
+    return apply
 
 
 def _has_bulk_store(func) -> bool:
