@@ -109,6 +109,9 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
         # tvm-tma: the CTA barriers those passes put inside a warp role's branch become the
         # role's named barrier.
         transforms.LowerRoleBarriers(),
+        # tvm-tma: a CTA barrier right after another, with only copy issues between (the start
+        # of every pipeline: after the mbarriers' init, the first stages' overwrite guards).
+        transforms.ElideCTABarriers(),
         # tvm-tma: the copies of pipelines left to stock's lowering, and those under an
         # async_scope outside any pipeline, become cp.async as in stock TVM with
         # tirx.use_async_copy (their queues become commit/wait groups in the CUDA codegen).

@@ -66,7 +66,6 @@ extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __res
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
   }
   __syncthreads();
-  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[(int64_t)0]))), (((int64_t)0 < walk) ? ((((int64_t)blockIdx.x) < tiles) ? (uint)32768 : (uint)0) : (uint)0));
   }
@@ -78,7 +77,6 @@ extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __res
       }
     }
   }
-  __syncthreads();
   int64_t cse_v3 = (ctas + ((int64_t)blockIdx.x));
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[(int64_t)1]))), (((int64_t)1 < walk) ? (((ctas + ((int64_t)blockIdx.x)) < tiles) ? (uint)32768 : (uint)0) : (uint)0));
@@ -90,7 +88,6 @@ extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __res
       }
     }
   }
-  __syncthreads();
   int64_t cse_v9 = ((ctas * (int64_t)2) + ((int64_t)blockIdx.x));
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[(int64_t)2]))), (((int64_t)2 < walk) ? ((((ctas * (int64_t)2) + ((int64_t)blockIdx.x)) < tiles) ? (uint)32768 : (uint)0) : (uint)0));

@@ -65,7 +65,6 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     tvm_builtin_ptx_prefetch_tensormap(((void*)((unsigned long long)(&(B_tmap1)))));
   }
   __syncthreads();
-  __syncthreads();
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)16384);
   }
@@ -82,7 +81,6 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[16384]))), ((void*)((unsigned long long)(&(B_tmap1)))), ((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[18432]))), ((void*)((unsigned long long)(&(B_tmap1)))), (((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)) + 64), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   }
-  __syncthreads();
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)16384);
   }
@@ -93,7 +91,6 @@ C_warp_ptr[(((i_0_3_init * 32) + (i_0_4_init * 16)) + (j_0_4_init * 8)) + i] = 0
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[20480]))), ((void*)((unsigned long long)(&(B_tmap1)))), ((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)), 32, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[22528]))), ((void*)((unsigned long long)(&(B_tmap1)))), (((((int)blockIdx.x) * 256) + ((((int)blockIdx.y) & 1) * 128)) + 64), 32, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
-  __syncthreads();
   if (((((int)threadIdx.y) * 32) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)16384);
   }

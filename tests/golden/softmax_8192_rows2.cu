@@ -54,7 +54,6 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
       tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
     }
     __syncthreads();
-    __syncthreads();
     uint cse_v1 = ((((((int)blockIdx.x) * 2) + r_1) < 5) ? (uint)2048 : (uint)0);
     int cse_v5 = ((((int)blockIdx.x) * 2) + r_1);
     if (((int)threadIdx.x) == 0) {
@@ -66,7 +65,6 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
         tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(x_shared_dyn_ptr[0]))), (&(x_ptr[((((int)blockIdx.x) * 16384) + (r_1 * 8192))])), (uint)2048, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
       }
     }
-    __syncthreads();
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), ((((((int)blockIdx.x) * 2) + r_1) < 5) ? (uint)2048 : (uint)0));
     }
@@ -75,7 +73,6 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(half* __restrict__
         tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(x_shared_dyn_ptr[1024]))), (&(x_ptr[(((((int)blockIdx.x) * 16384) + (r_1 * 8192)) + 1024)])), (uint)2048, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
       }
     }
-    __syncthreads();
     if (((int)threadIdx.x) == 0) {
       tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), ((((((int)blockIdx.x) * 2) + r_1) < 5) ? (uint)2048 : (uint)0));
     }

@@ -61,7 +61,6 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
     tvm_builtin_ptx_prefetch_tensormap(((void*)((unsigned long long)(&(B_tmap1)))));
   }
   __syncthreads();
-  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)4096);
   }
@@ -69,14 +68,12 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[0]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))));
   }
-  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))), (uint)4096);
   }
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(A_shared_ptr[1024]))), ((void*)((unsigned long long)(&(A_tmap0)))), (((int)blockIdx.x) * 64), 16, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[1]))));
   }
-  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[2]))), (uint)4096);
   }
@@ -170,7 +167,6 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
   }
   __syncthreads();
   tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
-  __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_cp_async_bulk_tensor_s2g_async_bulk_tensor_2d_global_shared__cta_tile_bulk_group(((void*)((unsigned long long)(&(B_tmap1)))), (((int)blockIdx.x) * 64), 240, tvm_builtin_cuda_cvta_generic_to_shared((&(B_shared_ptr[1024]))));
     tvm_builtin_ptx_cp_async_bulk_commit_group_async_bulk_commit_group();

@@ -1,6 +1,7 @@
 """The tvm-tma TIR passes; each returns a ``tvm.transform.Pass``."""
 
 from .align_shared import AlignSharedMemory
+from .elide_cta_barriers import ElideCTABarriers
 from .lower_async_pipeline import LowerAsyncPipelineToMBarrier
 from .lower_bulk_copy_blocks import LowerBulkCopyBlocks
 from .lower_warpgroup_fragments import LowerWarpgroupFragments
@@ -10,6 +11,6 @@ from .verify_mbarrier_protocol import VerifyMBarrierProtocol
 from .verify_wgmma import VerifyWgmma
 from .warp_specialize import WarpSpecialize
 
-__all__ = ["AlignSharedMemory", "CacheTensorMapEncodes", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks",
+__all__ = ["AlignSharedMemory", "CacheTensorMapEncodes", "ElideCTABarriers", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks",
            "LowerRoleBarriers", "LowerWarpgroupFragments", "VerifyMBarrierProtocol",
            "VerifyWgmma", "WarpSpecialize"]
