@@ -162,6 +162,23 @@ def timed_launches(launch: Callable[[], Any], count: int, spin_cycles: int = 0) 
     return [s.elapsed_time(e) for s, e in events]
 
 
+L2_BYTES = 50 << 20
+"""The H100's L2 cache."""
+
+
+def rotating(args: list, factor: int = 4, max_sets: int = 1000) -> Callable[[], list]:
+    """A function that returns ``args`` and copies of them in turn, as many sets as hold
+    ``factor`` times the L2 in all (at least 2, at most ``max_sets``): launches that take
+    the next set each time read their inputs from device memory, not from the L2 that the
+    previous launches filled (a small kernel launched on the same buffers again and again
+    finds them all in the L2)."""
+    per_set = sum(t.numel() * t.element_size() for t in args)
+    count = max(2, min(max_sets, -(-factor * L2_BYTES // max(per_set, 1))))
+    sets = [args] + [[t.clone() for t in args] for _ in range(count - 1)]
+    turn = iter(range(1 << 62))
+    return lambda: sets[next(turn) % count]
+
+
 def queued_time_ms(launch, launches: int = 50) -> list[float]:
     """Per-launch GPU times (ms) in stream order without host overhead: the GPU spins
     (``torch.cuda._sleep``) while the host queues ``launches`` event-bracketed launches,
