@@ -260,10 +260,10 @@ def main(argv: list[str] | None = None) -> int:
             only = "^(" + "|".join(map(re.escape, sorted(timed))) + ")$"
             times = gpu_workers.run_batches(script, build, pairs, opts.out / "logs_timing", 1, opts.case_timeout,
                                             opts.load_timeout, ["--only", only]) if pairs else []
-            ms = {(r["case"], r["pipeline"]): r["median_ms"] for r in times if "median_ms" in r}
+            timing = {(r["case"], r["pipeline"]): r for r in times if "median_ms" in r}
             for r in records:
-                if (r["case"], r["pipeline"]) in ms:
-                    r["median_ms"] = ms[(r["case"], r["pipeline"])]
+                if (r["case"], r["pipeline"]) in timing:
+                    r.update({k: timing[r["case"], r["pipeline"]][k] for k in ("median_ms", "l2_warm_median_ms")})
     summary = summarize(manifest, records)
     opts.out.mkdir(parents=True, exist_ok=True)
     (opts.out / "results.json").write_text(json.dumps({"summary": summary, "records": records}, indent=1))
