@@ -90,6 +90,11 @@ CASES = {
     # 2 x m64n64k16 / commit / wait_group 1 per stage, the fragments into a swizzled shared
     # tile after wait_group 0 + __syncthreads, one clipped tensor store
     "gemm_wgmma_136x72x80": lambda: gemm_wgmma(136, 72, 80, tile=(64, 64, 32), warpgroups=1, stages=3),
+    # the same with an fp16 output: the epilogue packs register pairs (cvt.rn.f16x2.f32) and
+    # stores 8 x 8 matrices by stmatrix.x4 into the swizzled output tile, whose bulk store
+    # waits for them (fence.proxy.async, __syncthreads)
+    "gemm_wgmma_out16_136x72x80": lambda: gemm_wgmma(136, 72, 80, out_dtype="float16", tile=(64, 64, 32),
+                                                     warpgroups=1, stages=3),
     # the same GEMM warp-specialized: a producer warpgroup (threadIdx.y == 1, setmaxnreg.dec 40)
     # whose thread 0 waits on the "empty" ring and issues the tensor copies on the "full" one,
     # the consumer warpgroup (setmaxnreg.inc 256) waits on "full" and, once its wgmma group

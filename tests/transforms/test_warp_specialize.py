@@ -254,6 +254,25 @@ def test_cta_barrier_in_the_producer_is_refused():
         LowerRoleBarriers()(tvm.IRModule({"main": func}))
 
 
+def test_dynamic_shared_barrier_in_the_consumers_becomes_their_named_barrier():
+    """ThreadSync("shared.dyn") puts ``tvm_storage_sync("shared.dyn")`` before accesses of
+    dynamic shared memory (the consumers' stmatrix epilogue): a __syncthreads all the same."""
+    @T.prim_func(s_tir=True)
+    def func(a: T.Buffer((128,), "float32")):
+        for ty in T.thread_binding(2, thread="threadIdx.y"):
+            if T.tvm_thread_invariant(ty == 1):
+                with T.attr("producer", ROLE, 32):
+                    T.evaluate(0)
+            else:
+                with T.attr("consumer", ROLE, 32):
+                    T.tvm_storage_sync("shared.dyn")
+
+    ops = []
+    tvm_ffi.structural_walk(LowerRoleBarriers()(tvm.IRModule({"main": func}))["main"].body,
+                            (tvm.ir.Call, lambda c: ops.append(c.op.name)))
+    assert "tirx.tvm_storage_sync" not in ops and "tirx.ptx.bar_sync_count" in ops, ops
+
+
 # -- the CUDA -------------------------------------------------------------------------------------
 
 def test_consumers_synchronize_on_their_named_barrier():

@@ -38,6 +38,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
+import tvm
 import tvm_ffi
 from tvm import s_tir, tirx
 from tvm import sym as arith
@@ -45,9 +46,10 @@ from tvm.script import tirx as T
 
 from ..errors import TMAError
 from . import ptx
-from ._ir import CACHED, seq, walk
+from ._ir import CACHED, data_owner, seq, walk
 from .copy_plan import (BulkPlan, FallbackPlan, Plan, SyncPlan, TensorPlan, ThreadAxis, emit_copy,
                         flat_thread_index, peel_copy)
+from .swizzle import stmatrix_pointer
 from .tensor_map import S2G_TENSOR, TensorMaps
 
 ANNOTATION = "tvm_tma.bulk_store"
@@ -122,9 +124,18 @@ def unmarked(stmt):
 
 @functools.lru_cache(maxsize=CACHED)
 def shared_writes(stmt) -> tuple[tirx.BufferStore, ...]:
-    """The stores into shared memory under ``stmt``."""
+    """The stores into shared memory under ``stmt``; an ``stmatrix`` (the wgmma epilogue's,
+    :mod:`tvm_tma.tensor_intrin`) as a store into its buffer at no particular version."""
     found = []
+
+    def on_call(call) -> None:
+        ptr = stmatrix_pointer(call)
+        owner = data_owner(ptr.args[1]) if ptr is not None else None
+        if owner is not None:
+            found.append(tirx.BufferStore(owner, tirx.const(0, str(owner.dtype)), [0] * len(owner.shape)))
+
     walk(stmt, tirx.BufferStore, lambda s: found.append(s) if s.buffer.scope() in ("shared", "shared.dyn") else None)
+    walk(stmt, tvm.ir.Call, on_call)
     return tuple(found)
 
 

@@ -4,7 +4,8 @@ Accepts the IR after ``ThreadSync`` and ``LowerThreadAllreduce`` (the passes tha
 barriers) in which :mod:`.warp_specialize` split a kernel into roles, each branch an
 ``AttrStmt`` ``tvm_tma.warp_role`` (node the role's name, value its thread count). A CTA barrier
 there would wait for the other role's threads, which never arrive: within the consumers'
-branch each ``T.tvm_storage_sync("shared")`` becomes::
+branch each ``T.tvm_storage_sync("shared")`` (or ``"shared.dyn"``, which ThreadSync puts before
+accesses of dynamic shared memory; both are ``__syncthreads``) becomes::
 
     bar.sync 1, <consumer threads>;        // named barrier 1 (0 is __syncthreads)
 
@@ -32,7 +33,7 @@ CONSUMER_BARRIER = 1
 def _is_cta_sync(stmt) -> bool:
     value = stmt.value if isinstance(stmt, tirx.Evaluate) else None
     return (isinstance(value, tvm.ir.Call) and isinstance(value.op, tvm.ir.Op)
-            and value.op.name == "tirx.tvm_storage_sync" and value.args[0].value == "shared")
+            and value.op.name == "tirx.tvm_storage_sync" and value.args[0].value in ("shared", "shared.dyn"))
 
 
 def LowerRoleBarriers() -> tvm.transform.Pass:  # noqa: N802

@@ -49,6 +49,7 @@ from ._ir import data_owner, elem_bytes, walk
 
 ANNOTATION = "tvm_tma.swizzle"
 LDMATRIX = "tirx.ptx_legacy.ldmatrix"
+STMATRIX = "tirx.ptx.stmatrix"
 ACCESS_PTR = "tirx.tvm_access_ptr"
 _BULK_1D = ("tirx.ptx.cp_async_bulk_g2s_cluster", "tirx.ptx.cp_async_bulk_s2g")
 
@@ -263,6 +264,15 @@ def rewrite_accesses(body: tirx.Stmt, tiles: list[SwizzledTile]) -> tirx.Stmt:
             new_ptr = tvm.ir.Call(ptr.op, [*ptr.args[:2], offset, *ptr.args[3:]], ptr.attrs, ret_ty=ptr.ty)
             args = [mutator.default_mutate(a) for a in call.args[:5]] + [new_ptr, tirx.const(0, str(call.args[6].ty))]
             return tvm.ir.Call(call.op, args + list(call.args[7:]), call.attrs, ret_ty=call.ty)
+        ptr = stmatrix_pointer(call)
+        tile = _access_ptr_tile(ptr, tile_of) if ptr is not None else None
+        if tile is not None:  # the address of a 16-byte matrix row, which a chunk holds whole
+            shared = call.args[0]
+            new_ptr = tvm.ir.Call(ptr.op, [*ptr.args[:2], tile.remap_offset(ptr.args[2], analyzer), *ptr.args[3:]],
+                                  ptr.attrs, ret_ty=ptr.ty)
+            new_shared = tvm.ir.Call(shared.op, [new_ptr], shared.attrs, ret_ty=shared.ty)
+            return tvm.ir.Call(call.op, [new_shared] + [mutator.default_mutate(a) for a in call.args[1:]], call.attrs,
+                               ret_ty=call.ty)
         tile = _access_ptr_tile(call, tile_of) if name == ACCESS_PTR else None
         if name in _BULK_1D:
             tile = next((t for t in map(tile_of, _loaded_buffers(call)) if t), None)
@@ -287,6 +297,16 @@ def wgmma_descriptor(tile: SwizzledTile, start: BufferLoad, major, analyzer: ari
         flat = flat * extent + idx
     # An access pointer, not address_of: MergeSharedMemoryAllocations sees the buffer used here.
     return descriptor.encode(tile.buffer.access_ptr("r", offset=analyzer.simplify(flat)))
+
+
+def stmatrix_pointer(call: tvm.ir.Call) -> tvm.ir.Call | None:
+    """The ``tvm_access_ptr`` an ``stmatrix`` call stores through (its address operand is
+    ``cvta_generic_to_shared(access_ptr)``), ``None`` for any other call."""
+    if not (isinstance(call.op, tvm.ir.Op) and call.op.name == STMATRIX):
+        return None
+    address = call.args[0]
+    ptr = address.args[0] if isinstance(address, tvm.ir.Call) and len(address.args) == 1 else None
+    return ptr if isinstance(ptr, tvm.ir.Call) and isinstance(ptr.op, tvm.ir.Op) and ptr.op.name == ACCESS_PTR else None
 
 
 def _access_ptr_tile(expr, tile_of) -> SwizzledTile | None:
