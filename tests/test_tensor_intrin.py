@@ -1,6 +1,7 @@
 """The wgmma tensor intrinsics: the accumulator fragment layout, the shapes and types they
 accept, and what their implementations issue."""
 
+import collections
 import itertools
 
 import pytest
@@ -9,6 +10,7 @@ import tvm_ffi
 from tvm.s_tir import TensorIntrin
 
 from tvm_tma import TMAError, tensor_intrin
+from tvm_tma.transforms._ir import substitute
 from tvm_tma.transforms.wgmma import DESCRIPTOR_OP
 
 
@@ -76,8 +78,48 @@ def test_sync_issues_one_wgmma_with_descriptor_requests(b_major, trans_b):
 
 
 def test_store_writes_every_element_once():
-    impl = TensorIntrin.get(tensor_intrin.wgmma_store(16, "float16")).impl
+    impl = TensorIntrin.get(tensor_intrin.wgmma_store(16, "float16", "global")).impl
     stores = []
     tvm_ffi.structural_walk(impl.body, (tvm.tirx.BufferStore, stores.append))
     (store,) = stores
     assert str(store.value.ty) == "float16"  # cast from the fp32 fragment
+
+
+def test_stmatrix_store_puts_every_fragment_element_in_place():
+    """A 16-bit tile in shared memory is stored by stmatrix.x4: evaluated for every thread and
+    column block, lane l of a warp addresses row l % 8 of matrix l // 8, each thread's packed
+    register m holds the two fragment registers of its row and columns in that matrix (the
+    even column in the low half), and the tile is written once, element for element."""
+    n = 32
+    impl = TensorIntrin.get(tensor_intrin.wgmma_store(n, "float16")).impl
+    loops, cvts, stores = {}, [], []
+    tvm_ffi.structural_walk(impl.body, (tvm.tirx.For, lambda f: loops.update({f.loop_var.name: f.loop_var})))
+    tvm_ffi.structural_walk(impl.body, (tvm.ir.Call, lambda c: (cvts if c.op.name == "tirx.ptx.cvt_f16x2_f32" else stores
+                                                              if c.op.name == "tirx.ptx.stmatrix" else []).append(c)))
+    (cvt,), (stmatrix,) = cvts, stores
+    tx, col, m = loops["tx"], loops["col"], loops["m"]
+    analyzer = tvm.sym.Analyzer()
+
+    def value(expr, **bound) -> int:
+        names = {"tx": tx, "col": col, "m": m}
+        mapping = {names[k]: tvm.tirx.const(v, "int32") for k, v in bound.items()}
+        free = []
+        tvm_ffi.structural_walk(expr, (tvm.tirx.Var, free.append))
+        mapping.update({v: tvm.tirx.const(n if v.name == "sd" else 0, v.ty.dtype) for v in free
+                        if not any(v.same_as(x) for x in mapping) and v.name not in names})
+        return int(analyzer.simplify(substitute(expr, mapping)))
+
+    assert cvt.args[0].indices[0].same_as(m)  # packed[m]
+    hi, lo = cvt.args[1].indices[1], cvt.args[2].indices[1]  # C[tx, hi], C[tx, lo]
+    offset = stmatrix.args[0].args[0].args[2]  # cvta(access_ptr(.., offset, ..))
+    written = collections.Counter()
+    for t, c in itertools.product(range(128), range(n // 16)):
+        warp, lane = divmod(t, 32)
+        for k in range(4):
+            address = value(offset, tx=warp * 32 + 8 * k + lane // 4, col=c)
+            row, first = divmod(address, n)
+            j = first + 2 * (lane % 4)
+            assert tensor_intrin.fragment_element(t, value(lo, tx=t, col=c, m=k)) == (row, j)
+            assert tensor_intrin.fragment_element(t, value(hi, tx=t, col=c, m=k)) == (row, j + 1)
+            written.update([(row, j), (row, j + 1)])
+    assert set(written) == set(itertools.product(range(64), range(n))) and set(written.values()) == {1}

@@ -10,7 +10,8 @@ Three intrinsics per accumulator width ``N`` (a multiple of 8 up to 256), for a 
                            (``B[k, n]``, ``b_major="MN"``: the transpose bit) or K-major
                            (``B^T[n, k]``, ``b_major="K"``)
 :func:`wgmma_fill`         ``C = 0``
-:func:`wgmma_store`        ``D[64, N] = C`` into shared or global memory (cast to ``D``'s type)
+:func:`wgmma_store`        ``D[64, N] = C`` into shared or global memory (cast to ``D``'s type;
+                           a 16-bit ``D`` in shared memory by ``stmatrix``)
 =========================  ============================================================
 
 The accumulator is a ``local`` buffer in the fragment layout of PTX ISA 9.7.15.5.1.1 (Matrix
