@@ -206,6 +206,16 @@ def _store(n: int, out_dtype: str, scope: str):
                     T.writes(D[vi, vj])
                     D[vi, vj] = T.Cast(out_dtype, C[t, r])
 
+    # A 16-bit D in shared memory: by stmatrix.x4, four 8 x 8 matrices per warp instruction,
+    # each thread's pair of adjacent fp32 registers packed into one b32 register
+    # (cvt.rn.{f16x2,bf16x2}.f32), which is the fragment layout stmatrix takes (PTX ISA
+    # 9.7.16.5.16, the store mirror of ldmatrix): matrix m of the instruction for columns
+    # 16 c .. is rows 8 (m % 2) .. of the warp's 16 and columns 16 c + 8 (m // 2) .., lane l
+    # giving the address of row l % 8 of matrix l // 8. A warp stores its 16 x n slice in n / 16
+    # instructions instead of n / 2 element stores per thread. Otherwise element by element.
+    matrices = out_dtype in _PTX_TYPES and scope.startswith("shared") and n % 16 == 0
+    cvt = f"cvt.rn.{_PTX_TYPES[out_dtype]}x2.f32" if matrices else None
+
     @T.prim_func(s_tir=True)
     def impl(c: T.handle, d: T.handle) -> None:
         sd = T.int32()
@@ -215,50 +225,25 @@ def _store(n: int, out_dtype: str, scope: str):
             T.reads(C[0:THREADS, 0:regs])
             T.writes(D[0:M, 0:n])
             for tx in T.thread_binding(THREADS, thread="threadIdx.x"):
-                for r in T.unroll(regs):
-                    i, j = T.meta_var(fragment_element(tx, r))
-                    D[i, j] = T.Cast(out_dtype, C[tx, r])
+                if matrices:
+                    packed = T.decl_buffer((4,), "uint32", scope="local")
+                    for col in T.unroll(n // 16):
+                        for m in T.unroll(4):
+                            # registers (2 col + m // 2) * 4 + (m % 2) * 2 + {0, 1}: the low half
+                            # is the even column (cvt puts its first source in the high half)
+                            T.ptx[cvt](packed[m], C[tx, (2 * col + m // 2) * 4 + m % 2 * 2 + 1],
+                                       C[tx, (2 * col + m // 2) * 4 + m % 2 * 2])
+                        # (an access pointer, not address_of: MergeSharedMemoryAllocations sees it)
+                        T.ptx["stmatrix.sync.aligned.m8n8.x4.shared.b16"](
+                            D.access_ptr("w", offset=(tx // 32 * 16 + tx % 32 // 8 % 2 * 8 + tx % 8) * sd
+                                         + (2 * col + tx % 32 // 16) * 8),
+                            packed[0], packed[1], packed[2], packed[3])
+                else:
+                    for r in T.unroll(regs):
+                        i, j = T.meta_var(fragment_element(tx, r))
+                        D[i, j] = T.Cast(out_dtype, C[tx, r])
 
-    if out_dtype in _PTX_TYPES and scope.startswith("shared") and n % 16 == 0:
-        return desc, _stmatrix_impl(n, out_dtype, scope)
     return desc, impl
-
-
-def _stmatrix_impl(n: int, out_dtype: str, scope: str):
-    """``D = C`` for a 16-bit ``D`` in shared memory, by ``stmatrix.x4``: four 8 x 8 matrices
-    per warp instruction, each thread's pair of adjacent fp32 registers packed into one
-    ``b32`` register (``cvt.rn.{f16x2,bf16x2}.f32``), which is the fragment layout that
-    ``stmatrix`` takes (PTX ISA 9.7.16.5.16, the store mirror of ``ldmatrix``): matrix ``m``
-    of the instruction for columns ``16 c ..`` is rows ``8 (m % 2) ..`` of the warp's 16 and
-    columns ``16 c + 8 (m // 2) ..``, lane ``l`` giving the address of row ``l % 8`` of matrix
-    ``l // 8``. A warp stores its 16 x ``n`` slice in ``n / 16`` instructions instead of ``n / 2``
-    element stores per thread."""
-    regs = n // 2
-    cvt = f"cvt.rn.{_PTX_TYPES[out_dtype]}x2.f32"
-
-    @T.prim_func(s_tir=True)
-    def impl(c: T.handle, d: T.handle) -> None:
-        sd = T.int32()
-        C = T.match_buffer(c, (THREADS, regs), _ACC, scope="local", offset_factor=1)
-        D = T.match_buffer(d, (M, n), out_dtype, scope=scope, offset_factor=1, strides=[sd, 1])
-        with T.sblock("root"):
-            T.reads(C[0:THREADS, 0:regs])
-            T.writes(D[0:M, 0:n])
-            for tx in T.thread_binding(THREADS, thread="threadIdx.x"):
-                packed = T.decl_buffer((4,), "uint32", scope="local")
-                for col in T.unroll(n // 16):
-                    for m in T.unroll(4):
-                        # registers (2 col + m // 2) * 4 + (m % 2) * 2 + {0, 1}: the low half
-                        # is the even column (cvt puts its first source in the high half)
-                        T.ptx[cvt](packed[m], C[tx, (2 * col + m // 2) * 4 + m % 2 * 2 + 1],
-                                   C[tx, (2 * col + m // 2) * 4 + m % 2 * 2])
-                    # (an access pointer, not address_of: MergeSharedMemoryAllocations sees it)
-                    T.ptx["stmatrix.sync.aligned.m8n8.x4.shared.b16"](
-                        D.access_ptr("w", offset=(tx // 32 * 16 + tx % 32 // 8 % 2 * 8 + tx % 8) * sd
-                                     + (2 * col + tx % 32 // 16) * 8),
-                        packed[0], packed[1], packed[2], packed[3])
-
-    return impl
 
 
 __all__ = ["fragment_element", "fragment_index", "fragment_layout", "wgmma_fill", "wgmma_store", "wgmma_sync"]
