@@ -77,7 +77,7 @@ def elide(seq: tirx.SeqStmt) -> tirx.Stmt:
             if ordered:
                 continue
             ordered = True
-        elif not _issues_only(stmt):
+        elif ordered and not _issues_only(stmt):
             ordered = False
         kept.append(stmt)
     return seq if len(kept) == len(seq.seq) else tirx.SeqStmt(kept)
