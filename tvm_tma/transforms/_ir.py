@@ -130,6 +130,14 @@ def attrs_with_key(node, keys: tuple[str, ...]) -> tuple[tirx.AttrStmt, ...]:
     return tuple(found)
 
 
+def is_cta_sync(stmt) -> bool:
+    """Whether ``stmt`` is a CTA barrier (``__syncthreads``): ``T.tvm_storage_sync("shared")``,
+    or ``"shared.dyn"``, which ThreadSync puts before accesses of dynamic shared memory."""
+    value = stmt.value if isinstance(stmt, tirx.Evaluate) else None
+    return (isinstance(value, tvm.ir.Call) and isinstance(value.op, tvm.ir.Op)
+            and value.op.name == "tirx.tvm_storage_sync" and value.args[0].value in ("shared", "shared.dyn"))
+
+
 def function_name(func: tirx.PrimFunc) -> str:
     """The PrimFunc's global symbol (``"main"`` when it has none), for messages and reports."""
     attrs = func.attrs

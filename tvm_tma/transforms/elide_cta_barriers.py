@@ -27,19 +27,12 @@ import tvm
 from tvm import tirx
 from tvm.ir.expr import TensorLoad
 
-from ._ir import mutate, walk
+from ._ir import is_cta_sync, mutate, walk
 
-_SYNC = "tirx.tvm_storage_sync"
 _ISSUE_OPS = frozenset({"tirx.ptx.mbarrier_init", "tirx.ptx.mbarrier_arrive_expect_tx",
                         "tirx.ptx.cp_async_bulk_tensor_g2s_cluster", "tirx.ptx.cp_async_bulk_g2s_cluster",
                         "tirx.ptx.fence_proxy", "tirx.ptx.prefetch", "tirx.cuda.cvta_generic_to_shared",
                         "tirx.address_of", "tirx.reinterpret"})
-
-
-def _is_cta_sync(stmt: tirx.Stmt) -> bool:
-    value = stmt.value if isinstance(stmt, tirx.Evaluate) else None
-    return (isinstance(value, tvm.ir.Call) and isinstance(value.op, tvm.ir.Op) and value.op.name == _SYNC
-            and value.args[0].value in ("shared", "shared.dyn"))
 
 
 def _pure(expr) -> bool:
@@ -73,7 +66,7 @@ def elide(seq: tirx.SeqStmt) -> tirx.Stmt:
     """``seq`` without the CTA barriers that follow another with only issuing in between."""
     kept, ordered = [], False  # ordered: a barrier since which nothing but issuing ran
     for stmt in seq.seq:
-        if _is_cta_sync(stmt):
+        if is_cta_sync(stmt):
             if ordered:
                 continue
             ordered = True

@@ -23,17 +23,11 @@ from tvm.script import tirx as T
 
 from . import ptx
 from ..errors import TMAError
-from ._ir import function_name, mutate
+from ._ir import function_name, is_cta_sync, mutate
 from .warp_specialize import ROLE, role_name
 
 CONSUMER_BARRIER = 1
 """The named barrier of the consumer threads (barrier 0 is ``__syncthreads``)."""
-
-
-def _is_cta_sync(stmt) -> bool:
-    value = stmt.value if isinstance(stmt, tirx.Evaluate) else None
-    return (isinstance(value, tvm.ir.Call) and isinstance(value.op, tvm.ir.Op)
-            and value.op.name == "tirx.tvm_storage_sync" and value.args[0].value in ("shared", "shared.dyn"))
 
 
 def LowerRoleBarriers() -> tvm.transform.Pass:  # noqa: N802
@@ -46,7 +40,7 @@ def LowerRoleBarriers() -> tvm.transform.Pass:  # noqa: N802
             role, threads = role_name(attr), int(attr.value)
 
             def on_sync(stmt, inner):
-                if not _is_cta_sync(stmt):
+                if not is_cta_sync(stmt):
                     return inner.default_mutate(stmt)
                 if role != "consumer":
                     raise TMAError("warp_role_threads", f"{function_name(func)}: __syncthreads in the {role}'s "

@@ -260,16 +260,14 @@ def rewrite_accesses(body: tirx.Stmt, tiles: list[SwizzledTile]) -> tirx.Stmt:
         tile = _access_ptr_tile(call.args[5], tile_of) if name == LDMATRIX else None
         if tile is not None:
             ptr = call.args[5]
-            offset = tile.remap_offset(ptr.args[2] + call.args[6], analyzer)
-            new_ptr = tvm.ir.Call(ptr.op, [*ptr.args[:2], offset, *ptr.args[3:]], ptr.attrs, ret_ty=ptr.ty)
+            new_ptr = _at_offset(ptr, tile.remap_offset(ptr.args[2] + call.args[6], analyzer))
             args = [mutator.default_mutate(a) for a in call.args[:5]] + [new_ptr, tirx.const(0, str(call.args[6].ty))]
             return tvm.ir.Call(call.op, args + list(call.args[7:]), call.attrs, ret_ty=call.ty)
         ptr = stmatrix_pointer(call)
         tile = _access_ptr_tile(ptr, tile_of) if ptr is not None else None
         if tile is not None:  # the address of a 16-byte matrix row, which a chunk holds whole
             shared = call.args[0]
-            new_ptr = tvm.ir.Call(ptr.op, [*ptr.args[:2], tile.remap_offset(ptr.args[2], analyzer), *ptr.args[3:]],
-                                  ptr.attrs, ret_ty=ptr.ty)
+            new_ptr = _at_offset(ptr, tile.remap_offset(ptr.args[2], analyzer))
             new_shared = tvm.ir.Call(shared.op, [new_ptr], shared.attrs, ret_ty=shared.ty)
             return tvm.ir.Call(call.op, [new_shared] + [mutator.default_mutate(a) for a in call.args[1:]], call.attrs,
                                ret_ty=call.ty)
@@ -307,6 +305,11 @@ def stmatrix_pointer(call: tvm.ir.Call) -> tvm.ir.Call | None:
     address = call.args[0]
     ptr = address.args[0] if isinstance(address, tvm.ir.Call) and len(address.args) == 1 else None
     return ptr if isinstance(ptr, tvm.ir.Call) and isinstance(ptr.op, tvm.ir.Op) and ptr.op.name == ACCESS_PTR else None
+
+
+def _at_offset(ptr: tvm.ir.Call, offset: tirx.PrimExpr) -> tvm.ir.Call:
+    """The ``tvm_access_ptr`` ``ptr`` with element offset ``offset``."""
+    return tvm.ir.Call(ptr.op, [*ptr.args[:2], offset, *ptr.args[3:]], ptr.attrs, ret_ty=ptr.ty)
 
 
 def _access_ptr_tile(expr, tile_of) -> SwizzledTile | None:

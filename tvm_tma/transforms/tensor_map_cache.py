@@ -33,9 +33,10 @@ than a lock: a load only reads (threads hitting one entry do not take its cache 
 other, and never wait for a writer that was preempted), a torn read is a miss, and a store that
 finds another one in progress leaves the entry to it (the caller's own descriptor is right
 either way). The pass imports the IR into the host module with a ``pragma_import_llvm``
-attribute; TVM's LLVM codegen links it in and inlines it (the hit path is straight-line
-compares and a 128-byte copy inside the host function: no loops, whose loop passes over the
-inlined host function cost milliseconds of compile time per call site), so neither in-memory executables nor
+attribute; TVM's LLVM codegen links it in and inlines it (the hit path is two copies out of
+the entry, a ``bcmp`` of the key and a compare inside the host function: few memory accesses,
+since LLVM's optimizer relates each one inlined to the host function's others, and word-by-word
+atomics cost milliseconds of compile time per call site), so neither in-memory executables nor
 ``export_library`` need any other code, and a library gains no symbol to resolve. It is also
 why this is not a ``tvm_call_cpacked`` of C code: TVM 0.27's LLVM codegen looks a cpacked
 callee up as ``"__tvm_ffi_" + name`` but declares it as ``name``, so a second call site

@@ -77,6 +77,7 @@ from . import ptx
 from .. import rules
 from ..errors import TMAError
 from ._ir import function_name, mutate, seq, substitute, walk
+from .bulk_store import shared_writes
 from .copy_plan import (BulkPlan, TensorPlan, ThreadAxis, barrier_setup, emit_copy, mbarrier_buffer,
                         plan_copy, report_plan, wait_parity)
 from .lower_async_pipeline import STAGES, WGMMA_IN_FLIGHT, check_arch
@@ -204,12 +205,6 @@ def _versioned(stmt, versions: dict, slot: tirx.PrimExpr):
     return mutate(stmt, (tirx.BufferStore, on_store), (TensorLoad, on_load), (s_tir.SBlock, on_block))
 
 
-def _written(stmt) -> set:
-    found = set()
-    walk(stmt, tirx.BufferStore, lambda s: found.add(s.buffer) if _shared(s.buffer) else None)
-    return found
-
-
 def _renamed(stmt: tirx.Stmt) -> tirx.Stmt:
     """``stmt`` with fresh variables for the loops and block iterators it binds (the
     producer's copy of the statements around the loop, so that no variable is bound twice)."""
@@ -283,7 +278,7 @@ class _RoleSplit:
         self.versions_count = max(stages) + 1
         copies = [s for s, st in zip(stmts, stages) if st == 0]
         consumers = [s for s, st in zip(stmts, stages) if st]
-        written = set().union(*(_written(c) for c in copies))
+        written = {w.buffer for c in copies for w in shared_writes(c)}
         local = list(realize.block.alloc_buffers) if realize is not None else []
         versioned = {b: tirx.decl_buffer((self.versions_count, *b.shape), b.dtype, b.name, scope=b.scope(),
                                          data_alignment=b.data_alignment)
