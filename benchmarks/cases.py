@@ -24,6 +24,7 @@ PIPELINES: dict[str, dict[str, Any]] = {
     "tma_empty_barriers": {},  # tvm-tma with "empty" mbarriers instead of __syncthreads before producers
     "tma_bulk_rows": {},  # tvm-tma with one bulk copy per row at any row length (rule bulk_min_run off)
     "tma_mixed_stages": {},  # tvm-tma with bulk copies and per-thread cp.async of a stage on one mbarrier
+    "tma_permuted_tiles": {},  # tvm-tma with tiles in the schedule's permuted layout by swizzled tensor copies
 }
 DTYPE_BYTES = {"int8": 1, "float16": 2, "bfloat16": 2, "float32": 4}
 
@@ -269,11 +270,11 @@ WS_CASES = [
             persistent=True, stages=4),
     ws_case("check_wgmma_f16_persistent_1000x1000x1000", 1000, 1000, 1000, ctas=6, producer="cta",
             out_dtype="float16", **_P),
-    # Timed: 4096^3, 8192^3 (groups of 8 row tiles) and 8192x8192x512 (small K), fp16 and bf16,
+    # Timed: 4096^3 (groups of 4 row tiles), 8192^3 (of 8) and 8192x8192x512 (small K), fp16 and bf16,
     # with and without the producer warpgroup and persistence.
     *(ws_case(f"bench_ws_{short}_{size}{suffix}", m, m, k, dtype, timed=True, **extra)
       for dtype, short in (("float16", "f16"), ("bfloat16", "bf16"))
-      for size, m, k, raster in (("4096", 4096, 4096, 1), ("8192_r8", 8192, 8192, 8), ("8192x512_r8", 8192, 512, 8))
+      for size, m, k, raster in (("4096_r4", 4096, 4096, 4), ("8192_r8", 8192, 8192, 8), ("8192x512_r8", 8192, 512, 8))
       for suffix, extra in (("", {}), ("_out16", {"out_dtype": dtype}), ("_p", {"out_dtype": dtype, **_P}),
                             ("_cta_out16", {"producer": "cta", "out_dtype": dtype}),
                             ("_cta_p", {"producer": "cta", "out_dtype": dtype, **_P}))

@@ -139,7 +139,7 @@ def cases_missing(regex: str) -> Callable[[], str | None]:
 
 GEMM_STOCK = "^bench_gemm_4096(_k64_s3)?$"  # upstream's schedule; stock TVM's fastest tiling of it
 GEMM_TMA = "^bench_gemm_4096(_swizzled(_k64_s2)?)?$"  # upstream's schedule as is; swizzled; the fastest tiling found
-WGMMA = "^bench_(wgmma|ws)_b?f16_(4096|8192_r8|8192x512_r8)(_p)?$"  # one CTA producer, a producer warpgroup, persistent
+WGMMA = "^bench_(wgmma|ws)_b?f16_(4096|4096_r4|8192_r8|8192x512_r8)(_p)?$"  # one CTA producer, a producer warpgroup, persistent
 ROW_KERNELS = "^bench_(rms_norm|layer_norm|softmax)_65536x4096$"
 
 

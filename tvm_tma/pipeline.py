@@ -180,7 +180,8 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = Non
     ``"tma_no_tensor_map_cache"`` (tensor maps encoded at every call) and
     ``"tma_empty_barriers"`` (buffer versions guarded by "empty" mbarriers instead of
     ``__syncthreads``), ``"tma_verified"`` (the barrier protocol checked) and
-    ``"tma_mixed_stages"`` (bulk copies and per-thread cp.async of one stage on one mbarrier).
+    ``"tma_mixed_stages"`` (bulk copies and per-thread cp.async of one stage on one mbarrier),
+    ``"tma_permuted_tiles"`` (tiles in the schedule's permuted layout loaded by swizzled tensor copies).
     """
 
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
@@ -197,7 +198,8 @@ def register() -> None:
     tensor maps, ``"tma_no_tensor_map_cache"`` without the descriptor cache and
     ``"tma_empty_barriers"`` with empty-barrier overwrite guards, ``"tma_verified"`` with
     the barrier protocol checked and ``"tma_mixed_stages"`` with bulk copies and per-thread
-    cp.async on one mbarrier where a stage has both (idempotent)."""
+    cp.async on one mbarrier where a stage has both and ``"tma_permuted_tiles"`` with tiles in
+    the schedule's permuted layout loaded by swizzled tensor copies (idempotent)."""
     compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_no_tensor_maps",
                                                lambda: tma_tir_pipeline(tensor_maps=False))
@@ -208,3 +210,5 @@ def register() -> None:
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_verified", lambda: tma_tir_pipeline(verify=True))
     compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_mixed_stages",
                                                lambda: tma_tir_pipeline(mixed_stages="mbarrier"))
+    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_permuted_tiles",
+                                               lambda: tma_tir_pipeline(permuted_tiles=True))

@@ -66,6 +66,13 @@ _RULES = (
          "cp.async keeps stock TVM's cp.async commit/wait groups for all its copies: on one "
          "mbarrier (pipeline tma_mixed_stages) such samples ran 1.39x and 1.41x stock's time "
          "(GEMM samples 1 and 8) and 1.24x (conv2d sample 1), against 0.79x at best (GEMM sample 5)"),
+    Rule("permuted_tile_cost", 0, "", "tvm-tma performance rule (H100, MetaSchedule tensor-core samples: "
+         "benchmarks/results/permuted_tiles_h100.md)",
+         "a tile stored in the schedule's permuted layout (InjectPermutedLayout's XOR: MetaSchedule's "
+         "tensor-core schedules, read by ldmatrix) keeps per-thread cp.async even where the permutation "
+         "is a tensor map's swizzle: loaded by swizzled tensor copies (pipeline tma_permuted_tiles), 5 "
+         "of 7 such samples ran 1.01-1.13x stock's time, the fastest schedule of each set among them, "
+         "and 2 ran 0.92-0.96x"),
     Rule("pipeline_model", 0, "", "tvm-tma pipeline model (transforms/lower_async_pipeline.py)",
          "the mbarrier lowering models a pipeline's async queues as rings of buffer versions "
          "whose stages commit and wait in the order InjectSoftwarePipeline gives them; a "

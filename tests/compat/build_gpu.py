@@ -29,7 +29,7 @@ import patterns  # noqa: E402
 from tvm_tma.codegen import SM90A  # noqa: E402
 from tvm_tma.testing import compat  # noqa: E402
 
-GPU_SAMPLES = {"gemm_f16_tc": 12, "conv2d_f16_tc": 10, "bmm_f16": 2, "gemm_f32": 4, "bmm_f32": 2, "conv2d_f32": 4}
+GPU_SAMPLES = {"gemm_f16_tc": 12, "gemm_f16_tc_4k": 10, "conv2d_f16_tc": 10, "bmm_f16": 2, "gemm_f32": 4, "bmm_f32": 2, "conv2d_f32": 4}
 """MetaSchedule samples per workload for the GPU run (tensor-core GEMM + conv2d: 22)."""
 
 

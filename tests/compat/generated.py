@@ -59,6 +59,7 @@ def _te(fn: str, *args, **kwargs) -> Callable[[], tuple]:
 F16 = {"in_dtype": "float16", "out_dtype": "float32"}
 WORKLOADS = {w.name: w for w in [
     Workload("gemm_f16_tc", _te("matmul", 256, 256, 256, **F16), "cuda-tensorcore", "gemm", DYNAMIC_SHARED),
+    Workload("gemm_f16_tc_4k", _te("matmul", 4096, 4096, 4096, **F16), "cuda-tensorcore", "gemm", DYNAMIC_SHARED),
     Workload("conv2d_f16_tc", _te("conv2d_nhwc", 1, 16, 16, 64, 64, 3, 1, 1, **F16), "cuda-tensorcore",
              "conv2d_nhwc_pad1", DYNAMIC_SHARED),
     Workload("bmm_f16", _te("batch_matmul_nkkm", 2, 128, 128, 128, **F16), "cuda-tensorcore", "bmm", DYNAMIC_SHARED),

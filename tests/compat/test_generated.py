@@ -5,8 +5,10 @@ for CI; ``tests/compat/build_gpu.py`` samples more for the GPU run."""
 
 import pytest
 import tvm
+from tvm.tirx import compilation_pipeline
 
 from tvm_tma.codegen import SM90A
+from tvm_tma.pipeline import tma_tir_pipeline
 from tvm_tma.testing import compat
 
 import generated
@@ -41,12 +43,20 @@ def test_relax_module_builds_under_both_pipelines(name):
 
 def test_metaschedule_permuted_tiles(outcomes):
     # MetaSchedule's tensor-core rules store the shared tiles permuted (InjectPermutedLayout's
-    # XOR). Sample 0 has A tiles of 32 fp16 (64-byte rows), where the permutation is the 64B
-    # swizzle: one swizzled tensor copy per stage, ldmatrix reading the permuted positions as
-    # stock does. Its B tiles have 256-byte rows, which no tensor map stores that way: per-thread
-    # cp.async (rule swizzle_permuted). Both on one mbarrier under "tma_mixed_stages"; under
-    # "tma" such a mixed stage keeps stock's cp.async groups (rule mixed_stage_cost).
-    mixed = compat.build(next(c for c in CASES if c.name == "ms_gemm_f16_tc_0").build(), "tma_mixed_stages",
+    # XOR). Under "tma" such tiles keep per-thread cp.async, so the pipeline keeps stock's
+    # groups (rule permuted_tile_cost: on the H100 most of these samples ran slower with
+    # tensor copies). With permuted_tiles, sample 0's A tiles of 32 fp16 (64-byte rows), whose
+    # permutation is the 64B swizzle, become one swizzled tensor copy per stage, ldmatrix
+    # reading the permuted positions as stock does; its B tiles have 256-byte rows, which no
+    # tensor map stores that way: per-thread cp.async (rule swizzle_permuted), both on one
+    # mbarrier with mixed_stages="mbarrier".
+    outcome = outcomes["ms_gemm_f16_tc_0"]
+    outcome.raise_for_tma()
+    assert outcome.tma.report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "pipeline_model"
+                                      and "permuted_tile_cost" in r.reason for r in outcome.tma.report)
+    compilation_pipeline.register_tir_pipeline(
+        "tma_test_permuted_mixed", lambda: tma_tir_pipeline(permuted_tiles=True, mixed_stages="mbarrier"))
+    mixed = compat.build(next(c for c in CASES if c.name == "ms_gemm_f16_tc_0").build(), "tma_test_permuted_mixed",
                          remember=False)
     assert mixed.error is None
     a = [r for r in mixed.report if r.dst == "A_reindex_shared.dyn"]
@@ -55,7 +65,7 @@ def test_metaschedule_permuted_tiles(outcomes):
                      and "permuted layout is the 64B swizzle" in r.reason for r in a), [str(r) for r in a]
     assert b and all(r.instruction == "cp.async" and r.rule == "swizzle_permuted"
                      and "not the 128B swizzle of 128-element rows" in r.reason for r in b), [str(r) for r in b]
-    outcome = outcomes["ms_gemm_f16_tc_0"]
-    outcome.raise_for_tma()
-    assert outcome.tma.report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "mixed_stage_cost"
-                                      and "swizzle_permuted" in r.reason for r in outcome.tma.report)
+    stock_groups = compat.build(next(c for c in CASES if c.name == "ms_gemm_f16_tc_0").build(), "tma_permuted_tiles",
+                                remember=False)
+    assert stock_groups.report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "mixed_stage_cost"
+                                       and "swizzle_permuted" in r.reason for r in stock_groups.report)

@@ -287,7 +287,7 @@ def test_consumers_synchronize_on_their_named_barrier():
 # The benchmarked kernels that differ in more than types and sizes (benchmarks/cases.py WS_CASES):
 # warp-specialized or not, persistent or not, 128x256 and 128x128 tiles, groups of 8 row
 # tiles, small K, the row kernels.
-WS_BENCH = ["bench_ws_f16_4096", "bench_ws_f16_4096_p", "bench_ws_f16_4096_cta_p", "bench_ws_f16_4096_t128x128x64_p",
+WS_BENCH = ["bench_ws_f16_4096_r4", "bench_ws_f16_4096_r4_p", "bench_ws_f16_4096_r4_cta_p", "bench_ws_f16_4096_t128x128x64_p",
             "bench_ws_f16_8192x512_r8", "bench_ws_f16_8192x512_r8_p", "bench_ws_f16_8192x512_t128x128x64_s6_r8",
             "bench_ws_rms_norm_65536x4096",
             "bench_ws_softmax_262144x1024"]

@@ -243,7 +243,7 @@ def _whole_tile_condition(tails: list[tirx.PrimExpr], dom: dict, analyzer: arith
 def plan_copy(
     stmt: tirx.Stmt, threads: list[ThreadAxis], analyzer: arith.Analyzer, *,
     min_run_bytes: int = rules.limit("bulk_min_run"),
-    ignore_tail: bool = False, maps: TensorMaps | None = None, edge: bool = False,
+    ignore_tail: bool = False, maps: TensorMaps | None = None, edge: bool = False, permuted_tiles: bool = False,
 ) -> Plan:
     """Plan the copy nest ``stmt`` run by the CTA threads ``threads``.
 
@@ -257,7 +257,10 @@ def plan_copy(
     zero-fills the part of the box outside them), else bulk copies of whole tiles and the
     zero-filling ``cp.async`` for the others. ``maps``: the PrimFunc's
     tensor maps (``None``: no tensor maps); ``edge`` asks for a tensor map also for a tile
-    that is one run (it may cross the buffer's edge).
+    that is one run (it may cross the buffer's edge). A tile stored in the schedule's permuted
+    layout (``InjectPermutedLayout``'s XOR in its shared indices) is per-thread cp.async (rule
+    ``permuted_tile_cost``) unless ``permuted_tiles``; with it, a swizzled tensor copy where the
+    permutation is the swizzle.
     """
     peeled = peel_copy(stmt)
     if peeled is None:
@@ -291,6 +294,9 @@ def plan_copy(
         return fallback("dense_box", "the copy loops have dynamic extents")
     permuted = None
     if maps is not None and g_buf.same_as(src) and any(map(_has_xor, s_idx)):
+        if not permuted_tiles:
+            return fallback("permuted_tile_cost", f"{s_buf.name} is stored in the schedule's permuted layout "
+                            "(InjectPermutedLayout)")
         permuted, s_idx = s_idx, [mutate(i, (tirx.BitwiseXor, _without_xor)) for i in s_idx]
 
     dom = {loop.loop_var: _range(loop.loop_var, loop.extent) for loop in loops}
@@ -306,7 +312,7 @@ def plan_copy(
         # (a zero-fill writes zeros where it fails: never a reason to skip the tile)
         uniform = not fills and not any(uses_var(c, iters) for c in tails)
         whole = plan_copy(stmt, threads, analyzer, min_run_bytes=min_run_bytes, ignore_tail=True,
-                          maps=maps, edge=not uniform)
+                          maps=maps, edge=not uniform, permuted_tiles=permuted_tiles)
         if uniform and isinstance(whole, (BulkPlan, TensorPlan)):
             return GuardedPlan(whole, None, all_of(tails))
         if isinstance(whole, TensorPlan):

@@ -258,6 +258,7 @@ class _Region:
     queues: dict[int, _Queue] = field(default_factory=dict)
     dry_run: bool = False
     min_run_bytes: int = rules.limit("bulk_min_run")
+    permuted_tiles: bool = False
     in_flight: dict[int, int] = field(default_factory=dict)
     stores: StoreGroups = field(default_factory=StoreGroups)
     # Shared buffers written by ordinary stores or cp.async: a bulk store of them needs a
@@ -337,7 +338,7 @@ class _Region:
         """:func:`plan_copy` of ``copy``, planned once for the dry runs and the lowering."""
         if copy not in self.plans:
             self.plans[copy] = plan_copy(copy, self.threads, self.analyzer, min_run_bytes=self.min_run_bytes,
-                                         maps=self.maps)
+                                         maps=self.maps, permuted_tiles=self.permuted_tiles)
         return self.plans[copy]
 
     # -- producers -------------------------------------------------------------------------
@@ -717,8 +718,8 @@ class _Region:
             ends = None
             for _ in range(4):
                 dry = _Region(self.func_name, self.threads, self.barrier_name, self.analyzer, dry_run=True,
-                              min_run_bytes=self.min_run_bytes, in_flight=self.in_flight,
-                              stores=self.stores.copy(), generic_writes=set(self.generic_writes),
+                              min_run_bytes=self.min_run_bytes, permuted_tiles=self.permuted_tiles,
+                              in_flight=self.in_flight, stores=self.stores.copy(), generic_writes=set(self.generic_writes),
                               guarded=set(self.guarded), step=self.step, noinc=self.noinc, maps=self.maps,
                               empty_queues=self.empty_queues, expect_queues=self.expect_queues,
                               sites=self.sites, positions=dict(self.positions), plans=self.plans,
@@ -908,10 +909,11 @@ def _is_pipeline(stmt: tirx.Stmt) -> bool:
 
 
 class _Lowering:
-    def __init__(self, func_name: str, min_run_bytes: int, maps: TensorMaps | None, overwrite_guard: str,
-                 mixed_stages: str):
+    def __init__(self, func_name: str, min_run_bytes: int, permuted_tiles: bool, maps: TensorMaps | None,
+                 overwrite_guard: str, mixed_stages: str):
         self.func_name = func_name
         self.min_run_bytes = min_run_bytes
+        self.permuted_tiles = permuted_tiles
         self.maps = maps
         self.overwrite_guard = overwrite_guard
         self.mixed_stages = mixed_stages
@@ -998,7 +1000,7 @@ class _Lowering:
         # waits depend on program order), from a first, dry lowering.
         wgmma = {"wgmma_queues": _wgmma_queues(seq), "wgmma_in_flight": _wgmma_in_flight(seq)}
         probe = _Region(self.func_name, threads, name, dry_run=True, min_run_bytes=self.min_run_bytes,
-                        in_flight=in_flight, generic_writes=set(generic), maps=self.maps, sites=sites,
+                        permuted_tiles=self.permuted_tiles, in_flight=in_flight, generic_writes=set(generic), maps=self.maps, sites=sites,
                         plans={}, **wgmma)
         if has_marked(seq):
             probe.lower(seq)
@@ -1029,7 +1031,8 @@ class _Lowering:
             empty = {k for k, x in probe.queues.items() if not x.cta_sync and k[0] not in wgmma["wgmma_queues"]}
         # (a pipelined loop of as many trips as stages has a body of one iteration, no loop)
         consumers_first = any(map(_consumers_first, seq.seq if isinstance(seq, tirx.SeqStmt) else [seq]))
-        region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes, in_flight=in_flight,
+        region = _Region(self.func_name, threads, name, min_run_bytes=self.min_run_bytes,
+                         permuted_tiles=self.permuted_tiles, in_flight=in_flight,
                          generic_writes=generic, noinc=noinc, maps=self.maps, empty_queues=empty,
                          expect_queues=expect, sites=sites, plans=probe.plans, consumers_first=consumers_first,
                          **wgmma)
@@ -1117,7 +1120,7 @@ def _store_nests(stmt: tirx.Stmt, loops: list[tirx.For]) -> list[tirx.Stmt]:
 
 def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_run"), tensor_maps: bool = True,
                                  overwrite_guard: str = "cta_barrier", mixed_stages: str = "stock",
-                                 ) -> tvm.transform.Pass:  # noqa: N802
+                                 permuted_tiles: bool = False) -> tvm.transform.Pass:  # noqa: N802
     """Create the pass (see the module docstring).
 
     ``min_run_bytes``: a tile of several contiguous runs shorter than this goes to cp.async
@@ -1133,6 +1136,9 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
     ``mixed_stages``: a pipeline whose async queue has both bulk copies and copies that can only
     be per-thread cp.async: ``"stock"``, stock TVM's cp.async groups for all its copies (rule
     ``mixed_stage_cost``); ``"mbarrier"``, both kinds on one mbarrier per stage.
+    ``permuted_tiles``: copy tiles stored in the schedule's permuted layout
+    (``InjectPermutedLayout``) with swizzled tensor copies where the permutation is the swizzle;
+    off, they stay per-thread cp.async (rule ``permuted_tile_cost``).
     """
     if overwrite_guard not in OVERWRITE_GUARDS:
         raise ValueError(f"overwrite_guard: expected one of {OVERWRITE_GUARDS}, got {overwrite_guard!r}")
@@ -1147,7 +1153,7 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
             return func
         check_arch(func, f"async pipeline in {name}")
         maps = TensorMaps(func) if tensor_maps else None
-        body, bufs = _Lowering(name, min_run_bytes, maps, overwrite_guard, mixed_stages).visit(func.body, [])
+        body, bufs = _Lowering(name, min_run_bytes, permuted_tiles, maps, overwrite_guard, mixed_stages).visit(func.body, [])
         if bufs:
             raise TMAError("pipeline_model", "async pipeline outside any block: nowhere to allocate its mbarriers")
         return maps.apply(func.with_body(body)) if maps is not None else func.with_body(body)

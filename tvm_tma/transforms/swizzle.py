@@ -23,8 +23,10 @@ operand's first element is.
 
 TVM 0.27 has a related pass, ``s_tir.transform.InjectPermutedLayout`` (the
 ``permuted_layout`` block annotation, which MetaSchedule's tensor-core rules set); it runs
-before software pipelining, so its copies reach the planner with XOR indices. For rows of 64
-or 128 bytes its permutation is the 64B or 128B swizzle: :mod:`.copy_plan` plans such a copy
+before software pipelining, so its copies reach the planner with XOR indices; they stay
+per-thread copies (rule ``permuted_tile_cost``) unless the pipeline asks for tensor copies of
+them (``permuted_tiles``). For rows of 64
+or 128 bytes its permutation is the 64B or 128B swizzle: :mod:`.copy_plan` then plans such a copy
 from its indices without the XOR, checks point by point that the permuted indices are
 :meth:`SwizzledTile.physical` of the logical ones, and loads the tile with that swizzle, its
 accesses left as they are (``prepermuted``). Wider rows (the permutation repeats every 128
