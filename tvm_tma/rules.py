@@ -71,8 +71,8 @@ _RULES = (
          "a tile stored in the schedule's permuted layout (InjectPermutedLayout's XOR: MetaSchedule's "
          "tensor-core schedules, read by ldmatrix) keeps per-thread cp.async even where the permutation "
          "is a tensor map's swizzle: loaded by swizzled tensor copies (pipeline tma_permuted_tiles), 5 "
-         "of 7 such samples ran 1.01-1.13x stock's time, the fastest schedule of each set among them, "
-         "and 2 ran 0.92-0.96x"),
+         "of 7 such samples ran 1.01-1.06x stock's time, the fastest schedule of each sampled set among "
+         "them, and 2 ran 0.92-0.96x"),
     Rule("pipeline_model", 0, "", "tvm-tma pipeline model (transforms/lower_async_pipeline.py)",
          "the mbarrier lowering models a pipeline's async queues as rings of buffer versions "
          "whose stages commit and wait in the order InjectSoftwarePipeline gives them; a "
