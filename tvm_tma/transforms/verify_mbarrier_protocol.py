@@ -223,34 +223,164 @@ class _Slot:
         self.carried = {}
 
 
-class _Verifier:
+class _ProgramOrder:
+    """Runs a kernel's statements in program order for every thread of one CTA at once (a
+    mask of the threads each statement runs for), for the blocks at the corners of the grid;
+    the checkers (:class:`_Verifier` here, ``verify_wgmma``'s) say which statements matter
+    (:meth:`relevant`) and what the leaves do (:meth:`statement`, a generator that yields
+    where a wait cannot return yet). The branches of a warp-role split run at once."""
+
+    def __init__(self):
+        self.eval = _Evaluator()
+        self.steps = 0
+        self.tid = np.zeros(0, int)  # the CTA's flat thread indices
+        self.threads: dict[str, np.ndarray] = {}
+        self.blocks: dict[str, int] = {}
+        self.env: dict[int, object] = {}
+        self.context: list[str] = []
+        self.role_depth = 0  # inside the branch of a role split
+
+    # -- what the checkers define ----------------------------------------------------------
+    def relevant(self, stmt) -> bool:
+        raise NotImplementedError
+
+    def statement(self, stmt, mask: np.ndarray):
+        raise NotImplementedError
+
+    def unmodelled(self, what: str):
+        raise _Unmodelled(what)
+
+    def waiting(self, item) -> str:
+        """What a role that yielded ``item`` waits on."""
+        return str(item)
+
+    def deadlock(self, what: str):
+        """The item that says every role of a split waits."""
+        return what
+
+    def tick(self) -> None:
+        self.steps += 1
+
+    def attr(self, stmt: tirx.AttrStmt, mask: np.ndarray):
+        yield from self.visit(stmt.body, mask)
+
+    def block(self, block: s_tir.SBlock) -> None:
+        """Called on each block entered."""
+
+    # -- the launch -------------------------------------------------------------------------
+    def launches(self, extents: Mapping[str, int]):
+        """Set the CTA's threads from the launch ``extents`` (by thread tag) and yield a mask
+        of them all once per simulated block, its indices in :attr:`blocks`."""
+        dims = [extents.get(f"threadIdx.{a}", 1) for a in "xyz"]
+        self.tid = np.arange(int(np.prod(dims)))
+        self.threads = {f"threadIdx.{a}": self.tid // int(np.prod(dims[:k])) % dims[k]
+                        for k, a in enumerate("xyz") if f"threadIdx.{a}" in extents}
+        blocks = {t: sorted({0, e - 1}) for t, e in extents.items() if t.startswith("blockIdx.")}
+        for values in itertools.product(*blocks.values()):
+            self.blocks = dict(zip(blocks, values))
+            self.env, self.context = {}, []
+            yield np.ones(len(self.tid), bool)
+
+    # -- program order -----------------------------------------------------------------------
+    def visit(self, stmt, mask: np.ndarray):
+        """Simulate ``stmt`` for the threads of ``mask``; a generator that yields where a wait
+        finds its phase incomplete (and resumes there)."""
+        if not self.relevant(stmt):
+            return
+        if isinstance(stmt, tirx.SeqStmt):
+            for child in stmt.seq:
+                yield from self.visit(child, mask)
+        elif isinstance(stmt, tirx.For):
+            yield from self.loop(stmt, mask)
+        elif isinstance(stmt, tirx.IfThenElse):
+            cond = self.eval(stmt.condition, self.env)
+            branches = [(b, _narrow(mask, taken)) for b, taken in ((stmt.then_case, cond),
+                                                                    (stmt.else_case, np.logical_not(cond)))]
+            branches = [(b, active) for b, active in branches if b is not None and active is not None]
+            if len(branches) == 2 and all(_role(b) for b, _ in branches):
+                yield from self.roles(branches)
+            else:
+                for branch, active in branches:
+                    yield from self.visit(branch, active)
+        elif isinstance(stmt, s_tir.SBlockRealize):
+            self.block(stmt.block)
+            for iv, value in zip(stmt.block.iter_vars, stmt.iter_values):
+                self.env[iv.var.__chandle__()] = self.eval(value, self.env)
+            active = _narrow(mask, self.eval(stmt.predicate, self.env))
+            if active is not None:
+                yield from self.visit(stmt.block.body, active)
+        elif isinstance(stmt, tirx.AttrStmt):
+            yield from self.attr(stmt, mask)
+        else:
+            yield from self.statement(stmt, mask)
+
+    def roles(self, branches: list):
+        """The branches of a role split (:mod:`.warp_specialize`) run at once, each with its own
+        variables: each runs until a wait finds its phase incomplete, then the other; when
+        none can go on, the split is blocked (a deadlock unless something outside it arrives)."""
+        runs = [[str(getattr(b.node, 'value', b.node)), self.visit(b, active), dict(self.env), list(self.context)]
+                for b, active in branches]
+        env, context = self.env, self.context
+        while runs:
+            progress, blocked = False, []
+            for run in list(runs):
+                steps = self.steps
+                self.env, self.context = run[2], run[3]
+                self.role_depth += 1
+                try:
+                    blocked.append(f"the {run[0]} waits on {self.waiting(next(run[1]))}")
+                except StopIteration:
+                    runs.remove(run)
+                    progress = True
+                finally:
+                    self.role_depth -= 1
+                progress |= self.steps != steps
+            self.env, self.context = env, context
+            if runs and not progress:
+                yield self.deadlock("every warp role waits: " + "; ".join(blocked))
+
+    def loop(self, loop: tirx.For, mask: np.ndarray):
+        key = loop.loop_var.__chandle__()
+        tag = loop.thread_binding.thread_tag if loop.thread_binding is not None else ""
+        if tag in self.threads or tag in self.blocks:
+            self.env[key] = self.threads[tag] if tag in self.threads else self.blocks[tag]
+            self.context += [f"{tag}={self.env[key]}"] if tag in self.blocks else []
+            yield from self.visit(loop.body, mask)
+            return
+        bounds = [self.eval(e, self.env) for e in (loop.min, loop.extent, loop.step or tirx.const(1))]
+        if any(np.ndim(b) for b in bounds):
+            self.unmodelled(f"loop {loop.loop_var.name}: expected bounds uniform across threads, "
+                            "got bounds that depend on the thread index")
+        start, extent, step = (int(b) for b in bounds)
+        for value in range(start, start + extent, step):
+            self.tick()
+            self.env[key] = value
+            self.context.append(f"{loop.loop_var.name}={value}")
+            yield from self.visit(loop.body, mask)
+            self.context.pop()
+
+
+class _Verifier(_ProgramOrder):
     def __init__(self, func: tirx.PrimFunc, samples, max_steps: int):
+        super().__init__()
         self.func_name = function_name(func)
         self.func, self.samples, self.max_steps = func, list(samples), max_steps
         # Created before anything is evaluated, alive throughout: the evaluator caches by handle.
         self.box_bytes = {var.__chandle__(): tirx.const(nbytes, "int64")
                           for var, _, nbytes in encoded_maps(func.body)}
-        self.eval = _Evaluator()
         self.has_ops: dict[int, bool] = {}
         self.ops: dict[int, _Op] = {}
-        self.steps = 0
-        # Per kernel launch: the threads and block simulated, variable values, barrier slots,
-        # __syncthreads executed so far.
-        self.threads: dict[str, np.ndarray] = {}
-        self.blocks: dict[str, int] = {}
-        self.env: dict[int, object] = {}
+        # Per kernel launch: barrier slots, __syncthreads executed so far.
         self.slots: dict[tuple[int, int], _Slot] = {}
-        self.context: list[str] = []
         self.epoch = 0
-        self.role_depth = 0  # inside the branch of a role split
 
     # -- the statements that hold barrier operations (or __syncthreads, proxy fences) ---------
-    def marked(self, stmt) -> bool:
+    def relevant(self, stmt) -> bool:
         key = stmt.__chandle__()
         if key not in self.has_ops:
             children = _children(stmt)
             if children:
-                self.has_ops[key] = any(self.marked(c) for c in children)
+                self.has_ops[key] = any(self.relevant(c) for c in children)
             else:
                 found = []
                 walk(stmt, tvm.ir.Call, lambda c: found.append(_is_tracked(op_name(c))))
@@ -259,7 +389,7 @@ class _Verifier:
 
     def kernels(self, stmt) -> list[tirx.For]:
         """The kernels in ``stmt`` that use barriers (others are not simulated)."""
-        if not self.marked(stmt):
+        if not self.relevant(stmt):
             return []
         if isinstance(stmt, tirx.For) and stmt.kind == tirx.ForKind.THREAD_BINDING:
             found = []
@@ -289,15 +419,9 @@ class _Verifier:
                 self.fail(None, f"{tag}: expected one extent per kernel, got {extents[tag]} and {extent}")
         if any(e <= 0 for e in extents.values()):
             return  # an empty launch runs nothing
-        dims = [extents.get(f"threadIdx.{a}", 1) for a in "xyz"]
-        flat = np.arange(int(np.prod(dims)))
-        self.threads = {f"threadIdx.{a}": flat // int(np.prod(dims[:k])) % dims[k]
-                        for k, a in enumerate("xyz") if f"threadIdx.{a}" in extents}
-        blocks = {t: sorted({0, e - 1}) for t, e in extents.items() if t.startswith("blockIdx.")}
-        for values in itertools.product(*blocks.values()):
-            self.blocks = dict(zip(blocks, values))
-            self.env, self.slots, self.context, self.epoch = {}, {}, [], 0
-            for slot, what in self.visit(root, np.ones(len(flat), bool)):
+        for mask in self.launches(extents):
+            self.slots, self.epoch = {}, 0
+            for slot, what in self.visit(root, mask):
                 self.fail(slot, what)  # blocked with nothing else to run: it would not return
             for slot in self.slots.values():
                 if slot.outstanding() and not slot.released():
@@ -305,7 +429,7 @@ class _Verifier:
                               f"kernel ends, got {slot.outstanding()}")
 
     def tick(self) -> None:
-        self.steps += 1
+        super().tick()
         if self.steps > self.max_steps:
             self.fail(None, f"simulating the barrier protocol: expected at most max_steps="
                       f"{self.max_steps} loop iterations and barrier operations, got more "
@@ -317,94 +441,32 @@ class _Verifier:
         at = f" (at {', '.join(context)})" if context else ""
         raise TMAError(RULE, f"{self.func_name}: {where}{what}{at}")
 
-    # -- program order -------------------------------------------------------------------
-    def visit(self, stmt, mask: np.ndarray):
-        """Simulate ``stmt`` for the threads of ``mask``; a generator that yields ``(slot,
-        message)`` where a wait finds its phase incomplete (and resumes there)."""
-        if not self.marked(stmt):
-            return
-        if isinstance(stmt, tirx.SeqStmt):
-            for child in stmt.seq:
-                yield from self.visit(child, mask)
-        elif isinstance(stmt, tirx.For):
-            yield from self.loop(stmt, mask)
-        elif isinstance(stmt, tirx.IfThenElse):
-            cond = self.eval(stmt.condition, self.env)
-            branches = [(b, _narrow(mask, taken)) for b, taken in ((stmt.then_case, cond),
-                                                                    (stmt.else_case, np.logical_not(cond)))]
-            branches = [(b, active) for b, active in branches if b is not None and active is not None]
-            if len(branches) == 2 and all(_role(b) for b, _ in branches):
-                yield from self.roles(branches)
-            else:
-                for branch, active in branches:
-                    yield from self.visit(branch, active)
-        elif isinstance(stmt, s_tir.SBlockRealize):
-            block = stmt.block
-            if block.init is not None and self.marked(block.init):
-                self.fail(None, f"barrier operation in the init of block {block.name_hint}: "
-                          "expected them in block bodies only")
-            for iv, value in zip(block.iter_vars, stmt.iter_values):
-                self.env[iv.var.__chandle__()] = self.eval(value, self.env)
-            active = _narrow(mask, self.eval(stmt.predicate, self.env))
-            if active is not None:
-                yield from self.visit(block.body, active)
-        elif isinstance(stmt, tirx.AttrStmt):
-            yield from self.visit(stmt.body, mask)
-        elif isinstance(stmt, tirx.Evaluate) and _is_barrier_op(op_name(stmt.value)):
+    # -- the leaves ----------------------------------------------------------------------------
+    def unmodelled(self, what: str):
+        self.fail(None, what)
+
+    def waiting(self, item) -> str:
+        slot, what = item
+        return f"{slot.name} phase {slot.phase}: {what}"
+
+    def deadlock(self, what: str):
+        return None, what
+
+    def block(self, block: s_tir.SBlock) -> None:
+        if block.init is not None and self.relevant(block.init):
+            self.fail(None, f"barrier operation in the init of block {block.name_hint}: "
+                      "expected them in block bodies only")
+
+    def statement(self, stmt, mask: np.ndarray):
+        """A barrier operation (yields ``(slot, message)`` where a wait finds its phase
+        incomplete), a ``__syncthreads`` or a proxy fence."""
+        if isinstance(stmt, tirx.Evaluate) and _is_barrier_op(op_name(stmt.value)):
             yield from self.operation(stmt, mask)
         elif isinstance(stmt, tirx.Evaluate) and op_name(stmt.value) in (_SYNC, _FENCE):
             self.ordering(stmt.value, mask)
         else:
             self.fail(None, f"barrier operation inside {type(stmt).__name__}: expected it as a "
                       "statement under loops, blocks and ifs")
-
-    def roles(self, branches: list):
-        """The branches of a role split (:mod:`.warp_specialize`) run at once, each with its own
-        variables: each runs until a wait finds its phase incomplete, then the other; when
-        none can go on, the split is blocked (a deadlock unless something outside it arrives)."""
-        runs = []
-        for branch, active in branches:
-            name = str(getattr(branch.node, 'value', branch.node))
-            runs.append([name, self.visit(branch, active), dict(self.env), list(self.context)])
-        env, context = self.env, self.context
-        while runs:
-            progress, blocked = False, []
-            for run in list(runs):
-                steps = self.steps
-                self.env, self.context = run[2], run[3]
-                self.role_depth += 1
-                try:
-                    slot, what = next(run[1])
-                    blocked.append(f"the {run[0]} waits on {slot.name} phase {slot.phase}: {what}")
-                except StopIteration:
-                    runs.remove(run)
-                    progress = True
-                finally:
-                    self.role_depth -= 1
-                progress |= self.steps != steps
-            self.env, self.context = env, context
-            if runs and not progress:
-                yield None, "every warp role waits: " + "; ".join(blocked)
-
-    def loop(self, loop: tirx.For, mask: np.ndarray):
-        key = loop.loop_var.__chandle__()
-        tag = loop.thread_binding.thread_tag if loop.thread_binding is not None else ""
-        if tag in self.threads or tag in self.blocks:
-            self.env[key] = self.threads[tag] if tag in self.threads else self.blocks[tag]
-            self.context += [f"{tag}={self.env[key]}"] if tag in self.blocks else []
-            yield from self.visit(loop.body, mask)
-            return
-        bounds = [self.eval(e, self.env) for e in (loop.min, loop.extent, loop.step or tirx.const(1))]
-        if any(np.ndim(b) for b in bounds):
-            self.fail(None, f"loop {loop.loop_var.name}: expected bounds uniform across threads, "
-                      "got bounds that depend on the thread index")
-        start, extent, step = (int(b) for b in bounds)
-        for value in range(start, start + extent, step):
-            self.tick()
-            self.env[key] = value
-            self.context.append(f"{loop.loop_var.name}={value}")
-            yield from self.visit(loop.body, mask)
-            self.context.pop()
 
     # -- barrier operations ------------------------------------------------------------------
     def operation(self, stmt: tirx.Evaluate, mask: np.ndarray):

@@ -40,7 +40,6 @@ Returns the function unchanged.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -48,14 +47,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import tvm
 import tvm_ffi
-from tvm import s_tir, tirx
+from tvm import tirx
 from tvm.ir.expr import TensorLoad
 
 from .. import rules
 from ..errors import TMAError
 from ._ir import data_owner, function_name, op_name
 from .tensor_map import G2S_TENSOR
-from .verify_mbarrier_protocol import DEFAULT_SAMPLES, _children, _Evaluator, _narrow, _thread_loops, _Unmodelled
+from .verify_mbarrier_protocol import DEFAULT_SAMPLES, _children, _ProgramOrder, _thread_loops, _Unmodelled
 from .wgmma import COMMIT, DESCRIPTOR_OP, FENCE, WAIT, contains_mma, is_mma
 
 _SYNC = "tirx.tvm_storage_sync"
@@ -104,23 +103,17 @@ _BARRIER_OPS = {"tirx.ptx.mbarrier_init": "init", "tirx.ptx.mbarrier_arrive_expe
 _ROLE = "tvm_tma.warp_role"
 
 
-class _Simulator:
+class _Simulator(_ProgramOrder):
     def __init__(self, func: tirx.PrimFunc, samples):
+        super().__init__()
         self.name, self.func, self.samples = function_name(func), func, list(samples)
-        self.eval = _Evaluator()
         self.read_buffers: set[int] = set()
         tvm_ffi.structural_walk(func.body, (tvm.ir.Call, self._collect_reads))
-        self.relevant: dict[int, bool] = {}
-        self.threads: dict[str, np.ndarray] = {}
-        self.tid = np.zeros(0, int)
-        self.blocks: dict[str, int] = {}
-        self.env: dict[int, object] = {}
-        self.context: list[str] = []
+        self.matters: dict[int, bool] = {}
         self.warpgroups: dict[int, _Warpgroup] = {}
         self.know: dict[int, np.ndarray] = {}  # per warpgroup: the last retired group id each thread knows
         self.barriers: dict[tuple, _Barrier] = {}
         self.role: np.ndarray | None = None  # the threads of the role being simulated
-        self.steps = 0
 
     def _collect_reads(self, call) -> None:
         if is_mma(op_name(call)):
@@ -133,19 +126,19 @@ class _Simulator:
         raise TMAError(rule, f"{self.name}: {what}{at}")
 
     # -- which statements matter: wgmma ops, __syncthreads, barriers, writes of buffers wgmma reads
-    def matters(self, stmt) -> bool:
+    def relevant(self, stmt) -> bool:
         key = stmt.__chandle__()
-        if key not in self.relevant:
+        if key not in self.matters:
             children = _children(stmt)
             if children:
-                self.relevant[key] = any(self.matters(c) for c in children)
+                self.matters[key] = any(self.relevant(c) for c in children)
             elif isinstance(stmt, tirx.BufferStore):
-                self.relevant[key] = stmt.buffer.__chandle__() in self.read_buffers
+                self.matters[key] = stmt.buffer.__chandle__() in self.read_buffers
             else:
                 found = []
                 tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(self._tracked(c))))
-                self.relevant[key] = any(found)
-        return self.relevant[key]
+                self.matters[key] = any(found)
+        return self.matters[key]
 
     def _tracked(self, call) -> bool:
         name = op_name(call)
@@ -183,98 +176,31 @@ class _Simulator:
         extents = {}
         for loop in _thread_loops(root):
             extents[loop.thread_binding.thread_tag] = int(self.eval(loop.extent, {}))
-        dims = [extents.get(f"threadIdx.{a}", 1) for a in "xyz"]
-        self.tid = np.arange(int(np.prod(dims)))
-        self.threads = {f"threadIdx.{a}": self.tid // int(np.prod(dims[:k])) % dims[k]
-                        for k, a in enumerate("xyz") if f"threadIdx.{a}" in extents}
-        blocks = {t: sorted({0, e - 1}) for t, e in extents.items() if t.startswith("blockIdx.")}
-        for values in itertools.product(*blocks.values()):
-            self.blocks = dict(zip(blocks, values))
-            self.env, self.context, self.warpgroups, self.know, self.barriers = {}, [], {}, {}, {}
-            for what in self.visit(root, np.ones(len(self.tid), bool)):
+        for mask in self.launches(extents):
+            self.warpgroups, self.know, self.barriers = {}, {}, {}
+            for what in self.visit(root, mask):
                 self.fail("wgmma_in_flight", f"{what}: a wait that would not return (see the barrier protocol)")
 
-    # -- program order -----------------------------------------------------------------------
-    def visit(self, stmt, mask: np.ndarray):
-        """Simulate ``stmt`` for the threads of ``mask``; a generator that yields where an
-        mbarrier wait finds its phase incomplete (and resumes there)."""
-        if not self.matters(stmt):
+    # -- the leaves ----------------------------------------------------------------------------
+    def attr(self, stmt: tirx.AttrStmt, mask: np.ndarray):
+        if stmt.attr_key != _ROLE:
+            yield from self.visit(stmt.body, mask)
             return
-        if isinstance(stmt, tirx.SeqStmt):
-            for child in stmt.seq:
-                yield from self.visit(child, mask)
-        elif isinstance(stmt, tirx.For):
-            yield from self.loop(stmt, mask)
-        elif isinstance(stmt, tirx.IfThenElse):
-            cond = self.eval(stmt.condition, self.env)
-            branches = [(b, _narrow(mask, taken)) for b, taken in ((stmt.then_case, cond),
-                                                                    (stmt.else_case, np.logical_not(cond)))]
-            branches = [(b, active) for b, active in branches if b is not None and active is not None]
-            if len(branches) == 2 and all(isinstance(b, tirx.AttrStmt) and b.attr_key == _ROLE for b, _ in branches):
-                yield from self.roles(branches)
-            else:
-                for branch, active in branches:
-                    yield from self.visit(branch, active)
-        elif isinstance(stmt, s_tir.SBlockRealize):
-            for iv, value in zip(stmt.block.iter_vars, stmt.iter_values):
-                self.env[iv.var.__chandle__()] = self.eval(value, self.env)
-            active = _narrow(mask, self.eval(stmt.predicate, self.env))
-            if active is not None:
-                yield from self.visit(stmt.block.body, active)
-        elif isinstance(stmt, tirx.AttrStmt):
-            if stmt.attr_key == _ROLE:
-                role, self.role = self.role, mask
-                yield from self.visit(stmt.body, mask)
-                self.role = role
-            else:
-                yield from self.visit(stmt.body, mask)
-        elif isinstance(stmt, tirx.BufferStore):
+        role, self.role = self.role, mask
+        yield from self.visit(stmt.body, mask)
+        self.role = role
+
+    def statement(self, stmt, mask: np.ndarray):
+        if isinstance(stmt, tirx.BufferStore):
             self.write(stmt.buffer, stmt.indices, mask)
         elif isinstance(stmt, tirx.Evaluate):
             yield from self.call(stmt.value, mask)
         else:
             raise _Unmodelled(f"a wgmma operation or a write of its operands inside {type(stmt).__name__}")
 
-    def roles(self, branches: list):
-        """The branches of a warp-role split run at once (each with its own variables, its
-        threads its role): each until a wait blocks, then the other."""
-        runs = [[str(getattr(b.node, 'value', b.node)), self.visit(b, active), dict(self.env), list(self.context)]
-                for b, active in branches]
-        env, context = self.env, self.context
-        while runs:
-            progress, blocked = False, []
-            for run in list(runs):
-                steps = self.steps
-                self.env, self.context = run[2], run[3]
-                try:
-                    blocked.append(f"the {run[0]} waits on {next(run[1])}")
-                except StopIteration:
-                    runs.remove(run)
-                    progress = True
-                progress |= self.steps != steps
-            self.env, self.context = env, context
-            if runs and not progress:
-                yield "every warp role waits: " + "; ".join(blocked)
-
-    def loop(self, loop: tirx.For, mask: np.ndarray):
-        key = loop.loop_var.__chandle__()
-        tag = loop.thread_binding.thread_tag if loop.thread_binding is not None else ""
-        if tag in self.threads or tag in self.blocks:
-            self.env[key] = self.threads[tag] if tag in self.threads else self.blocks[tag]
-            self.context += [f"{tag}={self.env[key]}"] if tag in self.blocks else []
-            yield from self.visit(loop.body, mask)
-            return
-        start, extent = (int(self.eval(e, self.env)) for e in (loop.min, loop.extent))
-        for value in range(start, start + extent):
-            self.steps += 1
-            self.env[key] = value
-            self.context.append(f"{loop.loop_var.name}={value}")
-            yield from self.visit(loop.body, mask)
-            self.context.pop()
-
     def call(self, call, mask: np.ndarray):
         name = op_name(call)
-        self.steps += 1
+        self.tick()
         if name == _SYNC:
             self.synchronize(mask if self.role is not None else np.ones_like(mask))
         elif name in _BARRIER_OPS:
