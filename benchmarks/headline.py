@@ -290,8 +290,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("gemm", "GEMM 4096³ fp16 → fp32 (`mma.sync`)", (
         Part("stock", build_cases("default", GEMM_STOCK), "run_gpu.py", seconds=120),
         Part("tma", build_cases("tma", GEMM_TMA), "run_gpu.py", seconds=120),
-    ), gemm_rows, "`run_gpu.py`: medians of CUDA-event-timed launches after warm-up; cuBLAS (torch.matmul, fp16 "
-       "out) timed beside each case in the same process; TFLOP/s count 2 n³ flops"),
+    ), gemm_rows, "`run_gpu.py`: medians of CUDA-event-timed launches after warm-up, in 5 rounds that alternate "
+       "each case with cuBLAS (torch.matmul, fp16 out) on the same sizes; TFLOP/s count 2 n³ flops"),
     Section("wgmma", "GEMM with `wgmma`", (
         Part("tma", build_cases("tma", WGMMA), "run_gpu.py", seconds=240),
     ), wgmma_rows, "`run_gpu.py`, as the GEMM above", cases_missing(WGMMA)),
@@ -305,10 +305,11 @@ SECTIONS: tuple[Section, ...] = (
     ), row_kernel_rows, "`run_gpu.py`; torch and cudaMemcpy of the same bytes timed beside each case; GB/s count "
        "bytes read + written once"),
     Section("compat", "Compatibility suite", (
-        Part("results", build_script("tests/compat/build_gpu.py"), "run_compat.py", seconds=300),
+        Part("results", build_script("tests/compat/build_gpu.py"), "run_compat.py", seconds=360),
     ), compat_rows, "`run_compat.py`: stock and tma builds of each schedule run on the same random inputs, poisoned "
        "outputs; tma against stock (bit-equal or within the dtype's tolerance) and a float64 reference; the "
-       "tensor-core samples timed under both in one run (GPU time: median of 200 launches queued behind a spinning GPU)",
+       "tensor-core samples timed under both in one run (GPU time: median of 200 launches queued behind a spinning GPU, "
+       "in 10 rounds that alternate stock and tma on the same buffers)",
        script_missing("tests/compat/build_gpu.py", "benchmarks/run_compat.py")),
     Section("llama", "Llama decoder layer (dlight)", (
         Part("results", build_script("benchmarks/build_llama.py"), "run_llama.py", seconds=240),

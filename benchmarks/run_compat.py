@@ -14,7 +14,8 @@ reference within its dtype's tolerance (:data:`TOLERANCE`, relative norm error; 
 sums, :func:`reference_tolerance`), and ``tma`` must match stock bit for bit or within that
 tolerance where stock is correct. Each batch runs in a child process (``gpu_workers.py``:
 hangs recorded, the run goes on), several at once; then the timed cases correct under both,
-one child at a time: per pipeline the median of CUDA-event times of 200 launches queued
+one child at a time: per pipeline the median of CUDA-event times of 200 launches (fewer for
+kernels slower than 10 ms: about 2 s of GPU time, 20 at least) queued
 behind a GPU spin (``run_gpu.queued_time_ms``: the GPU's time alone; most cases run for 10-40
 µs, less than the host takes to launch them, so timing launch by launch measured the host),
 in 10 rounds that alternate the pipelines on the same buffers (:func:`interleaved_times`),
@@ -44,6 +45,7 @@ import gpu_workers  # noqa: E402
 PIPELINES = ("default", "tma")
 TIMED_LAUNCHES = 200
 TIMED_ROUNDS = 10
+TIMED_BUDGET_MS = 2000.0
 TOLERANCE = {"float32": 1e-4, "float16": 4 * 2**-11, "bfloat16": 4 * 2**-8}
 """Largest relative norm error accepted against another pipeline or a float64 reference, by
 output dtype (integers: exact)."""
@@ -174,9 +176,10 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None
 
 
 def interleaved_times(funcs: dict[str, Any], args: list, launches: int = TIMED_LAUNCHES,
-                      rounds: int = TIMED_ROUNDS) -> tuple[dict, dict]:
+                      rounds: int = TIMED_ROUNDS, budget_ms: float = TIMED_BUDGET_MS) -> tuple[dict, dict]:
     """GPU times (ms) of ``launches`` launches of each function of ``funcs`` (one kernel
-    under each pipeline, one signature), in ``rounds`` rounds that alternate which goes first,
+    under each pipeline, one signature; fewer, down to two a round, where they would take
+    more than ``budget_ms`` of GPU time), in ``rounds`` rounds that alternate which goes first,
     all on the same buffers: each launch on the next of enough copies of ``args`` to fill the
     L2 four times (data from device memory), and, apart, all on ``args`` (inputs in the L2).
     Builds of the same kernel timed one after the other, each on its own copies, had differed
@@ -187,6 +190,8 @@ def interleaved_times(funcs: dict[str, Any], args: list, launches: int = TIMED_L
 
     next_args = rotating(args)
     tvm_args = [tvm.runtime.from_dlpack(t) for t in args]
+    first = max(queued_time_ms(lambda f=f: f(*tvm_args), 1)[0] for f in funcs.values())
+    launches = max(2 * rounds, min(launches, int(budget_ms / max(first, 1e-3))))
     cold: dict[str, list[float]] = {p: [] for p in funcs}
     warm: dict[str, list[float]] = {p: [] for p in funcs}
     for r in range(rounds):

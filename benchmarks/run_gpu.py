@@ -7,7 +7,8 @@ Needs only TVM's runtime (``tvm.runtime.load_module``, ``tvm.runtime.from_dlpack
 a CUDA GPU; BUILD_DIR is what ``build.py`` wrote. Inputs are drawn on the GPU (seeded, fresh for
 every case), outputs are poisoned (NaN; 0x5A bytes for non-float dtypes) before the checked
 run. Kernels and references are timed with CUDA events around each launch on the same stream:
-the median of at least ``--iters`` launches after warm-up. Writes ``results.json`` and
+the median of at least ``--iters`` launches after warm-up, in 5 rounds that alternate the kernel,
+the reference and cudaMemcpy (:func:`interleaved_ms`). Writes ``results.json`` and
 ``RESULTS.md`` under ``--out`` and prints the table last.
 """
 
@@ -255,22 +256,36 @@ def run_case(build_dir: pathlib.Path, entry: dict[str, Any], seed: int, min_iter
     result["correct"] = result["unwritten"] == 0 and result["error"] <= result["tolerance"]
     del ref
     if entry["timed"]:
-        times = time_ms(lambda: func(*args), min_iters)
-        result["median_ms"] = statistics.median(times)
-        result["min_ms"], result["max_ms"], result["iters"] = min(times), max(times), len(times)
-        result["rate"], result["unit"] = rate(entry, result["median_ms"])
         label, launch = library_op(entry["reference"], inputs, entry["ref_params"])
-        ref_times = time_ms(launch, min_iters)
-        result["reference"] = {"op": label, "median_ms": statistics.median(ref_times), "iters": len(ref_times)}
-        result["reference"]["rate"] = rate(entry, result["reference"]["median_ms"])[0]
-        result["ratio"] = result["rate"] / result["reference"]["rate"]
+        launches = [lambda: func(*args), launch]
         if entry.get("bytes"):  # cudaMemcpy D2D of the same bytes read + written
             src = torch.empty(entry["bytes"] // 2, dtype=torch.uint8, device="cuda")
             dst = torch.empty_like(src)
-            copy_ms = statistics.median(time_ms(lambda: dst.copy_(src), min_iters))
+            launches.append(lambda: dst.copy_(src))
+        times, ref_times, *copy_times = interleaved_ms(launches, min_iters)
+        result["median_ms"] = statistics.median(times)
+        result["min_ms"], result["max_ms"], result["iters"] = min(times), max(times), len(times)
+        result["rate"], result["unit"] = rate(entry, result["median_ms"])
+        result["reference"] = {"op": label, "median_ms": statistics.median(ref_times), "iters": len(ref_times)}
+        result["reference"]["rate"] = rate(entry, result["reference"]["median_ms"])[0]
+        result["ratio"] = result["rate"] / result["reference"]["rate"]
+        if copy_times:
+            copy_ms = statistics.median(copy_times[0])
             result["memcpy"] = {"median_ms": copy_ms, "rate": rate(entry, copy_ms)[0]}
             result["memcpy_ratio"] = result["rate"] / result["memcpy"]["rate"]
     return result
+
+
+def interleaved_ms(launches: list[Callable[[], Any]], min_iters: int, rounds: int = 5,
+                   budget_ms: float = 300.0) -> list[list[float]]:
+    """:func:`time_ms` of each launch (at least ``min_iters`` in all), in ``rounds`` rounds that
+    alternate their order: a ratio of two of them then compares times taken over the same
+    stretch of the run (the GPU's clocks and the reference's own time drift across a run)."""
+    times: list[list[float]] = [[] for _ in launches]
+    for r in range(rounds):
+        for i in (range(len(launches)) if r % 2 == 0 else reversed(range(len(launches)))):
+            times[i] += time_ms(launches[i], -(-min_iters // rounds), budget_ms / rounds)
+    return times
 
 
 def table(results: list[dict[str, Any]], pipeline: str) -> str:
