@@ -481,7 +481,7 @@ def render(summary: dict[str, Any], base: pathlib.Path, link: Callable[[pathlib.
     ``headline.json`` (``summary``) whose files are in ``base``; ``link(path)`` makes a file's link."""
     commands = dict.fromkeys((summary["build_command"], summary["command"]))  # one when it did both
     lines = [f"Device: {summary.get('device', '-')}; torch {summary.get('torch', '-')}; "
-             f"TVM {summary['tvm_version']}. Run on {summary['date']}: "
+             f"TVM {summary['tvm_version']}. Made by "
              + ", then ".join(f"`{c}`" for c in commands) + "."]
     lines[0] += f" Sections, their status and files: [headline.json]({link(base / 'headline.json')})."
     lines += ["", "| topic | case | measured | compared with | ratio (direction) | limit | data |", "|" + "---|" * 7]
