@@ -233,6 +233,7 @@ class _ProgramOrder:
     def __init__(self):
         self.eval = _Evaluator()
         self.steps = 0
+        self.holds: dict[int, bool] = {}  # by statement: whether it holds one the checker follows
         self.tid = np.zeros(0, int)  # the CTA's flat thread indices
         self.threads: dict[str, np.ndarray] = {}
         self.blocks: dict[str, int] = {}
@@ -242,13 +243,30 @@ class _ProgramOrder:
 
     # -- what the checkers define ----------------------------------------------------------
     def relevant(self, stmt) -> bool:
+        """Whether ``stmt`` holds a statement the checker follows (:meth:`follows`)."""
+        key = stmt.__chandle__()
+        if key not in self.holds:
+            children = _children(stmt)
+            self.holds[key] = any(self.relevant(c) for c in children) if children else self.follows(stmt)
+        return self.holds[key]
+
+    def follows(self, stmt) -> bool:
+        """Whether the checker follows the leaf statement ``stmt``."""
         raise NotImplementedError
 
     def statement(self, stmt, mask: np.ndarray):
         raise NotImplementedError
 
+    def kernels(self, stmt) -> list[tirx.For]:
+        """The kernels in ``stmt`` to simulate."""
+        raise NotImplementedError
+
+    def run_kernel(self, root: tirx.For) -> None:
+        raise NotImplementedError
+
     def unmodelled(self, what: str):
-        raise _Unmodelled(what)
+        """Fail for a construct the simulation does not model."""
+        raise NotImplementedError
 
     def waiting(self, item) -> str:
         """What a role that yielded ``item`` waits on."""
@@ -268,6 +286,18 @@ class _ProgramOrder:
         """Called on each block entered."""
 
     # -- the launch -------------------------------------------------------------------------
+    def run(self) -> None:
+        """Simulate each kernel for each sample of the sizes (one when it reads none)."""
+        try:
+            for root in self.kernels(self.func.body):
+                for sample in self.samples:
+                    self.eval.sample, self.eval.read = sample, {}
+                    self.run_kernel(root)
+                    if not self.eval.read:
+                        break  # the kernel reads no size: one sample stands for all
+        except _Unmodelled as err:
+            self.unmodelled(str(err))
+
     def launches(self, extents: Mapping[str, int]):
         """Set the CTA's threads from the launch ``extents`` (by thread tag) and yield a mask
         of them all once per simulated block, its indices in :attr:`blocks`."""
@@ -368,24 +398,16 @@ class _Verifier(_ProgramOrder):
         # Created before anything is evaluated, alive throughout: the evaluator caches by handle.
         self.box_bytes = {var.__chandle__(): tirx.const(nbytes, "int64")
                           for var, _, nbytes in encoded_maps(func.body)}
-        self.has_ops: dict[int, bool] = {}
         self.ops: dict[int, _Op] = {}
         # Per kernel launch: barrier slots, __syncthreads executed so far.
         self.slots: dict[tuple[int, int], _Slot] = {}
         self.epoch = 0
 
     # -- the statements that hold barrier operations (or __syncthreads, proxy fences) ---------
-    def relevant(self, stmt) -> bool:
-        key = stmt.__chandle__()
-        if key not in self.has_ops:
-            children = _children(stmt)
-            if children:
-                self.has_ops[key] = any(self.relevant(c) for c in children)
-            else:
-                found = []
-                walk(stmt, tvm.ir.Call, lambda c: found.append(_is_tracked(op_name(c))))
-                self.has_ops[key] = any(found)
-        return self.has_ops[key]
+    def follows(self, stmt) -> bool:
+        found = []
+        walk(stmt, tvm.ir.Call, lambda c: found.append(_is_tracked(op_name(c))))
+        return any(found)
 
     def kernels(self, stmt) -> list[tirx.For]:
         """The kernels in ``stmt`` that use barriers (others are not simulated)."""
@@ -400,17 +422,6 @@ class _Verifier(_ProgramOrder):
         return [k for c in _children(stmt) for k in self.kernels(c)]
 
     # -- driver --------------------------------------------------------------------------
-    def run(self) -> None:
-        try:
-            for root in self.kernels(self.func.body):
-                for sample in self.samples:
-                    self.eval.sample, self.eval.read = sample, {}
-                    self.run_kernel(root)
-                    if not self.eval.read:
-                        break  # the kernel reads no size: one sample stands for all
-        except _Unmodelled as err:
-            self.fail(None, str(err))
-
     def run_kernel(self, root: tirx.For) -> None:
         extents: dict[str, int] = {}
         for loop in _thread_loops(root):

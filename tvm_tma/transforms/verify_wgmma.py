@@ -109,7 +109,6 @@ class _Simulator(_ProgramOrder):
         self.name, self.func, self.samples = function_name(func), func, list(samples)
         self.read_buffers: set[int] = set()
         tvm_ffi.structural_walk(func.body, (tvm.ir.Call, self._collect_reads))
-        self.matters: dict[int, bool] = {}
         self.warpgroups: dict[int, _Warpgroup] = {}
         self.know: dict[int, np.ndarray] = {}  # per warpgroup: the last retired group id each thread knows
         self.barriers: dict[tuple, _Barrier] = {}
@@ -126,19 +125,12 @@ class _Simulator(_ProgramOrder):
         raise TMAError(rule, f"{self.name}: {what}{at}")
 
     # -- which statements matter: wgmma ops, __syncthreads, barriers, writes of buffers wgmma reads
-    def relevant(self, stmt) -> bool:
-        key = stmt.__chandle__()
-        if key not in self.matters:
-            children = _children(stmt)
-            if children:
-                self.matters[key] = any(self.relevant(c) for c in children)
-            elif isinstance(stmt, tirx.BufferStore):
-                self.matters[key] = stmt.buffer.__chandle__() in self.read_buffers
-            else:
-                found = []
-                tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(self._tracked(c))))
-                self.matters[key] = any(found)
-        return self.matters[key]
+    def follows(self, stmt) -> bool:
+        if isinstance(stmt, tirx.BufferStore):
+            return stmt.buffer.__chandle__() in self.read_buffers
+        found = []
+        tvm_ffi.structural_walk(stmt, (tvm.ir.Call, lambda c: found.append(self._tracked(c))))
+        return any(found)
 
     def _tracked(self, call) -> bool:
         name = op_name(call)
@@ -156,21 +148,13 @@ class _Simulator(_ProgramOrder):
         return None
 
     # -- driver ----------------------------------------------------------------------------
-    def run(self) -> None:
-        try:
-            for root in self._kernels(self.func.body):
-                for sample in self.samples:
-                    self.eval.sample, self.eval.read = sample, {}
-                    self.run_kernel(root)
-                    if not self.eval.read:
-                        break
-        except _Unmodelled as err:
-            self.fail("wgmma_in_flight", str(err))
+    def unmodelled(self, what: str):
+        self.fail("wgmma_in_flight", what)
 
-    def _kernels(self, stmt) -> list:
+    def kernels(self, stmt) -> list:
         if isinstance(stmt, tirx.For) and stmt.kind == tirx.ForKind.THREAD_BINDING:
             return [stmt] if contains_mma(stmt) else []
-        return [k for c in _children(stmt) for k in self._kernels(c)]
+        return [k for c in _children(stmt) for k in self.kernels(c)]
 
     def run_kernel(self, root: tirx.For) -> None:
         extents = {}
