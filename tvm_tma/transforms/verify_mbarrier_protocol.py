@@ -226,11 +226,13 @@ class _Slot:
 class _ProgramOrder:
     """Runs a kernel's statements in program order for every thread of one CTA at once (a
     mask of the threads each statement runs for), for the blocks at the corners of the grid;
-    the checkers (:class:`_Verifier` here, ``verify_wgmma``'s) say which statements matter
-    (:meth:`relevant`) and what the leaves do (:meth:`statement`, a generator that yields
-    where a wait cannot return yet). The branches of a warp-role split run at once."""
+    the checkers (:class:`_Verifier` here, ``verify_wgmma``'s) say which leaf statements they
+    follow (:meth:`follows`), what those do (:meth:`statement`, a generator that yields where a
+    wait cannot return yet) and which kernels to run (:meth:`kernels`, :meth:`run_kernel`).
+    The branches of a warp-role split run at once."""
 
-    def __init__(self):
+    def __init__(self, func: tirx.PrimFunc, samples):
+        self.func, self.samples = func, list(samples)
         self.eval = _Evaluator()
         self.steps = 0
         self.holds: dict[int, bool] = {}  # by statement: whether it holds one the checker follows
@@ -255,6 +257,7 @@ class _ProgramOrder:
         raise NotImplementedError
 
     def statement(self, stmt, mask: np.ndarray):
+        """Simulate the leaf ``stmt`` for the threads of ``mask`` (a generator)."""
         raise NotImplementedError
 
     def kernels(self, stmt) -> list[tirx.For]:
@@ -392,9 +395,9 @@ class _ProgramOrder:
 
 class _Verifier(_ProgramOrder):
     def __init__(self, func: tirx.PrimFunc, samples, max_steps: int):
-        super().__init__()
+        super().__init__(func, samples)
         self.func_name = function_name(func)
-        self.func, self.samples, self.max_steps = func, list(samples), max_steps
+        self.max_steps = max_steps
         # Created before anything is evaluated, alive throughout: the evaluator caches by handle.
         self.box_bytes = {var.__chandle__(): tirx.const(nbytes, "int64")
                           for var, _, nbytes in encoded_maps(func.body)}

@@ -105,8 +105,8 @@ _ROLE = "tvm_tma.warp_role"
 
 class _Simulator(_ProgramOrder):
     def __init__(self, func: tirx.PrimFunc, samples):
-        super().__init__()
-        self.name, self.func, self.samples = function_name(func), func, list(samples)
+        super().__init__(func, samples)
+        self.name = function_name(func)
         self.read_buffers: set[int] = set()
         tvm_ffi.structural_walk(func.body, (tvm.ir.Call, self._collect_reads))
         self.warpgroups: dict[int, _Warpgroup] = {}
