@@ -139,7 +139,8 @@ def cases_missing(regex: str) -> Callable[[], str | None]:
 
 GEMM_STOCK = "^bench_gemm_4096(_k64_s3)?$"  # upstream's schedule; stock TVM's fastest tiling of it
 GEMM_TMA = "^bench_gemm_4096(_swizzled(_k64_s2)?)?$"  # upstream's schedule as is; swizzled; the fastest tiling found
-WGMMA = "^bench_(wgmma|ws)_b?f16_(4096|4096_r4|8192_r8|8192x512_r8)(_p)?$"  # one CTA producer, a producer warpgroup, persistent
+# one CTA producer, a producer warpgroup, persistent; at small K also 128x128 tiles in 6 stages
+WGMMA = "^bench_(wgmma|ws)_b?f16_(4096|4096_r4|8192_r8|8192x512_r8)(_p)?$|^bench_ws_b?f16_8192x512_t128x128x64_s6_r8$"
 ROW_KERNELS = "^bench_(rms_norm|layer_norm|softmax)_65536x4096$"
 
 
