@@ -186,7 +186,7 @@ def interleaved_times(funcs: dict[str, Any], args: list, launches: int = TIMED_L
     by up to 10%: where buffers lie and when a kernel runs move its time as much."""
     import tvm
 
-    from run_gpu import queued_time_ms, rotating
+    from run_gpu import alternating, queued_time_ms, rotating
 
     next_args = rotating(args)
     tvm_args = [tvm.runtime.from_dlpack(t) for t in args]
@@ -194,12 +194,11 @@ def interleaved_times(funcs: dict[str, Any], args: list, launches: int = TIMED_L
     launches = max(2 * rounds, min(launches, int(budget_ms / max(first, 1e-3))))
     cold: dict[str, list[float]] = {p: [] for p in funcs}
     warm: dict[str, list[float]] = {p: [] for p in funcs}
-    for r in range(rounds):
-        for pipeline in (list(funcs) if r % 2 == 0 else list(funcs)[::-1]):
-            func = funcs[pipeline]
-            cold[pipeline] += queued_time_ms(lambda f=func: f(*map(tvm.runtime.from_dlpack, next_args())),
-                                             launches // rounds)
-            warm[pipeline] += queued_time_ms(lambda f=func: f(*tvm_args), launches // rounds)
+    for pipeline in alternating(list(funcs), rounds):
+        func = funcs[pipeline]
+        cold[pipeline] += queued_time_ms(lambda f=func: f(*map(tvm.runtime.from_dlpack, next_args())),
+                                         launches // rounds)
+        warm[pipeline] += queued_time_ms(lambda f=func: f(*tvm_args), launches // rounds)
     return cold, warm
 
 

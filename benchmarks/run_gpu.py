@@ -282,10 +282,16 @@ def interleaved_ms(launches: list[Callable[[], Any]], min_iters: int, rounds: in
     alternate their order: a ratio of two of them then compares times taken over the same
     stretch of the run (the GPU's clocks and the reference's own time drift across a run)."""
     times: list[list[float]] = [[] for _ in launches]
-    for r in range(rounds):
-        for i in (range(len(launches)) if r % 2 == 0 else reversed(range(len(launches)))):
-            times[i] += time_ms(launches[i], -(-min_iters // rounds), budget_ms / rounds)
+    for i in alternating(list(range(len(launches))), rounds):
+        times[i] += time_ms(launches[i], -(-min_iters // rounds), budget_ms / rounds)
     return times
+
+
+def alternating(items: list, rounds: int):
+    """``items`` ``rounds`` times over, forward and backward in turn: measurements in rounds
+    that alternate which goes first."""
+    for r in range(rounds):
+        yield from (items if r % 2 == 0 else items[::-1])
 
 
 def table(results: list[dict[str, Any]], pipeline: str) -> str:

@@ -54,7 +54,7 @@ from .. import rules
 from ..errors import TMAError
 from ._ir import data_owner, function_name, op_name
 from .tensor_map import G2S_TENSOR
-from .verify_mbarrier_protocol import DEFAULT_SAMPLES, _children, _ProgramOrder, _thread_loops, _Unmodelled
+from .verify_mbarrier_protocol import DEFAULT_SAMPLES, _children, _ProgramOrder, _role, _thread_loops, _Unmodelled
 from .wgmma import COMMIT, DESCRIPTOR_OP, FENCE, WAIT, contains_mma, is_mma
 
 _SYNC = "tirx.tvm_storage_sync"
@@ -100,9 +100,6 @@ class _Barrier:
 
 _BARRIER_OPS = {"tirx.ptx.mbarrier_init": "init", "tirx.ptx.mbarrier_arrive_expect_tx": "arrive",
                 "tirx.ptx.mbarrier_arrive_nocount": "arrive", "tirx.cuda.mbarrier_wait": "wait"}
-_ROLE = "tvm_tma.warp_role"
-
-
 class _Simulator(_ProgramOrder):
     def __init__(self, func: tirx.PrimFunc, samples):
         super().__init__(func, samples)
@@ -167,7 +164,7 @@ class _Simulator(_ProgramOrder):
 
     # -- the leaves ----------------------------------------------------------------------------
     def attr(self, stmt: tirx.AttrStmt, mask: np.ndarray):
-        if stmt.attr_key != _ROLE:
+        if not _role(stmt):
             yield from self.visit(stmt.body, mask)
             return
         role, self.role = self.role, mask
