@@ -283,12 +283,14 @@ WS_CASES = [
             stages=4),
     wgmma_case("bench_wgmma_f16_8192x512_r8", 8192, 8192, 512, timed=True, raster=8),
     # Small K, persistent, 16-bit output: smaller tiles (more of them to overlap), deeper rings,
-    # a wider raster.
+    # a wider raster; the 6-stage tiling also without the producer warpgroup.
     *(ws_case(f"bench_ws_{short}_8192x512_{label}", 8192, 8192, 512, dtype, timed=True, out_dtype=dtype,
               persistent=True, **extra)
       for dtype, short in (("float16", "f16"), ("bfloat16", "bf16"))
       for label, extra in (("t128x128x64_s4_r8", {"tile": (128, 128, 64), "stages": 4, "raster": 8}),
                            ("t128x128x64_s6_r8", {"tile": (128, 128, 64), "stages": 6, "raster": 8}),
+                           ("t128x128x64_s6_r8_cta", {"tile": (128, 128, 64), "stages": 6, "raster": 8,
+                                                      "producer": "cta"}),
                            ("t128x256x64_s3_r16", {"stages": 3, "raster": 16}),
                            ("t128x256x64_s2_r8", {"stages": 2, "raster": 8}))),
     # Row kernels with a producer warp slice (one row per CTA).

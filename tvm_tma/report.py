@@ -44,8 +44,9 @@ class CopyRecord:
 
     def __str__(self) -> str:
         where = f" [stage {self.site}]" if self.site else ""
-        text = (f"{self.function}{where}: {self.src} -> {self.dst}: {self.bytes} bytes as "
-                f"{self.pieces} x {self.instruction}")
+        how = ("ordinary loads and stores" if self.instruction == "synchronous"
+               else f"{self.pieces} x {self.instruction}")
+        text = f"{self.function}{where}: {self.src} -> {self.dst}: {self.bytes} bytes as {how}"
         if self.rule:
             return text + f" (fallback, {self.rule}: {self.reason})"
         return text + (f" ({self.reason})" if self.reason else "")

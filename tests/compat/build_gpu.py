@@ -5,7 +5,7 @@
 Every case of ``patterns.py``, the MetaSchedule samples of :data:`GPU_SAMPLES` and the dlight
 functions, compiled under stock TVM and ``"tma"``. Writes ``<pipeline>_<k>.so.gz`` (up
 to ``--batch`` cases compiled together, a PrimFunc per case named after it, gzipped), ``manifest.json``
-(per case: pattern, arguments from the PrimFunc's signature, outputs, reference, timed, and
+(per case: pattern, arguments from the PrimFunc's signature, outputs, reference, tensor_core, and
 per pipeline its library or the error that refused it, the compile seconds and ``"tma"``'s
 copy report) and ``compat_table.md`` (case, pattern, stock, tma, what each copy became).
 ``benchmarks/run_compat.py`` runs them.
@@ -62,7 +62,7 @@ def build(out: pathlib.Path, only: str | None, batch: int) -> dict:
         outcome, mod = outcomes[case.name], case.build()
         func = mod["main"]
         entry = {"name": case.name, "pattern": case.pattern, "batch": str(k // batch), "reference": case.reference,
-                 "timed": case.timed, "args": compat.signature(func, case.sizes), "outputs": compat.written_params(func)}
+                 "tensor_core": case.tensor_core, "args": compat.signature(func, case.sizes), "outputs": compat.written_params(func)}
         status = {}
         for pipeline, result in ((compat.STOCK, outcome.stock), (compat.TMA, outcome.tma)):
             if result is None:

@@ -126,7 +126,7 @@ def ms_cases(name: str, count: int) -> list[CompatCase]:
     workload = WORKLOADS[name]
     return [CompatCase(f"ms_{name}_{i}", f"MetaSchedule {workload.rules} design space of {name}",
                        lambda i=i: ms_samples(name, count)[i], reference=workload.reference,
-                       timed=workload.rules == "cuda-tensorcore")
+                       tensor_core=workload.rules == "cuda-tensorcore")
             for i in range(count)]
 
 

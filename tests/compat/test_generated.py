@@ -69,3 +69,18 @@ def test_metaschedule_permuted_tiles(outcomes):
                                 remember=False)
     assert stock_groups.report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "mixed_stage_cost"
                                        and "swizzle_permuted" in r.reason for r in stock_groups.report)
+
+def test_metaschedule_conv_padding_copies_are_async(outcomes):
+    # MetaSchedule's conv2d tensor-core sample 0 stages the padded input by 16-byte vectors whose
+    # zero-fill condition (the pixel inside the image) and source column mention the vector's
+    # lane only through divisions it never crosses. Stock TVM copies them synchronously; under
+    # "tma" UniformLaneFill gives them lane-free conditions and affine indices, and they become
+    # zero-filling cp.async in stock's groups (the tile is permuted: rule permuted_tile_cost).
+    outcome = outcomes["ms_conv2d_f16_tc_0"]
+    outcome.raise_for_tma()
+    padded = [r for r in outcome.tma.report if r.dst == "PadInput_reindex_shared.dyn"]
+    assert padded and all(r.instruction == "cp.async (stock pipeline)" and r.pieces > 0 for r in padded), \
+        [str(r) for r in padded]
+    zero_fills = {p: b.source.count("ptx_cp_async_legacy_pred_cg_16") for p, b in (("stock", outcome.stock),
+                                                                                      ("tma", outcome.tma))}
+    assert zero_fills["stock"] == 0 and zero_fills["tma"] > 0, zero_fills

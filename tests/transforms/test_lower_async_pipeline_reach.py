@@ -38,6 +38,7 @@ def test_a_stage_that_computes_keeps_stock_lowering():
     src, report = report_of(compute_stage)
     assert len(report) == 2 and all(r.instruction == "synchronous" and r.rule == "pipeline_model"
                                     and r.src == "A" and "stage_compute: B: computes A[threadIdx_x, " in r.reason for r in report)
+    assert all("bytes as ordinary loads and stores (fallback, pipeline_model" in str(r) for r in report), report
     assert "mbarrier" not in src and src == cuda_source(compute_stage, "default", STOCK)
 
 

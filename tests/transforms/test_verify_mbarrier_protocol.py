@@ -359,9 +359,10 @@ def ring(copiers: int, period: int):
     return tvm.IRModule({"main": main})
 
 
-def one_copy(fence: bool, sync: bool) -> tvm.IRModule:
+def one_copy(fence: bool, sync: str | None) -> tvm.IRModule:
     """1 KiB by one bulk copy on one barrier, waited for by all 128 threads; with or without
-    the proxy fence after the init, and the __syncthreads between the init and its use."""
+    the proxy fence after the init, and with ``T.tvm_storage_sync(sync)`` between the init and
+    its use (None: none)."""
 
     @T.prim_func(s_tir=True)
     def main(A: T.Buffer((256,), "float32"), B: T.Buffer((256,), "float32")):
@@ -373,8 +374,8 @@ def one_copy(fence: bool, sync: bool) -> tvm.IRModule:
                     T.ptx.mbarrier.init.shared.b64(T.address_of(bar[0]), T.uint32(1))
                     if fence:
                         T.ptx.fence.proxy.async_.shared__cta()
-                if sync:
-                    T.tvm_storage_sync("shared")
+                if sync is not None:
+                    T.tvm_storage_sync(sync)
                 if tx == 0:
                     T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[0]), T.uint32(1024))
                     T.ptx[BULK](T.address_of(S[0]), T.address_of(A[0]), T.uint32(1024), T.address_of(bar[0]))
@@ -385,13 +386,15 @@ def one_copy(fence: bool, sync: bool) -> tvm.IRModule:
     return tvm.IRModule({"main": main})
 
 
-def test_init_made_visible_before_use():
-    verify(one_copy(fence=True, sync=True))
-    raises(one_copy(fence=False, sync=True), RULE + r"bar\[0\] phase 0: cp.async.bulk completing on it with no "
+@pytest.mark.parametrize("scope", ["shared", "shared.dyn"])
+def test_init_made_visible_before_use(scope):
+    verify(one_copy(fence=True, sync=scope))  # ThreadSync's barrier of dynamic shared memory is a __syncthreads too
+    raises(one_copy(fence=False, sync=scope), RULE + r"bar\[0\] phase 0: cp.async.bulk completing on it with no "
            r"fence.proxy.async since mbarrier.init: expected the init made visible to the async proxy first")
-    raises(one_copy(fence=True, sync=False), RULE + r"bar\[0\] phase 0: mbarrier.try_wait.parity by threads that "
-           r"did not initialize it, with no __syncthreads since mbarrier.init: expected the init made visible to "
-           r"the CTA first")
+    for unordered in (None, "warp"):
+        raises(one_copy(fence=True, sync=unordered), RULE + r"bar\[0\] phase 0: mbarrier.try_wait.parity by threads "
+               r"that did not initialize it, with no __syncthreads since mbarrier.init: expected the init made "
+               r"visible to the CTA first")
 
 
 def test_hand_written_ring():

@@ -49,14 +49,14 @@ class CompatCase:
     says which pattern (or generator) it stands for. For a GPU run: ``sizes`` gives the
     symbolic shape variables their values, ``reference`` names the float64 reference of
     ``benchmarks/run_compat.py`` its output must match (empty: compared against stock only),
-    ``timed`` asks for the median time of both builds."""
+    ``tensor_core`` marks the tensor-core schedules (their speed is summarized apart)."""
 
     name: str
     pattern: str
     build: Callable[[], tvm.IRModule]
     sizes: Mapping[str, int] = dataclasses.field(default_factory=dict)
     reference: str = ""
-    timed: bool = False
+    tensor_core: bool = False
 
 
 @dataclasses.dataclass

@@ -7,10 +7,11 @@ from .lower_bulk_copy_blocks import LowerBulkCopyBlocks
 from .lower_warpgroup_fragments import LowerWarpgroupFragments
 from .role_barriers import LowerRoleBarriers
 from .tensor_map_cache import CacheTensorMapEncodes
+from .uniform_lane_fill import UniformLaneFill
 from .verify_mbarrier_protocol import VerifyMBarrierProtocol
 from .verify_wgmma import VerifyWgmma
 from .warp_specialize import WarpSpecialize
 
 __all__ = ["AlignSharedMemory", "CacheTensorMapEncodes", "ElideCTABarriers", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks",
-           "LowerRoleBarriers", "LowerWarpgroupFragments", "VerifyMBarrierProtocol",
+           "LowerRoleBarriers", "LowerWarpgroupFragments", "UniformLaneFill", "VerifyMBarrierProtocol",
            "VerifyWgmma", "WarpSpecialize"]

@@ -17,7 +17,7 @@ block predicates, and a barrier is ``T.address_of(bar[slot])`` (maybe under
                                              when the box is partly out of bounds (zero-filled)
     mbarrier.try_wait.parity [bar], parity                 (T.cuda.mbarrier_wait(bar, parity))
 
-and the two that order them, ``__syncthreads`` (``T.tvm_storage_sync("shared")``) and
+and the two that order them, ``__syncthreads`` (``T.tvm_storage_sync("shared")`` or ``"shared.dyn"``) and
 ``fence.proxy.async`` (``T.ptx.fence.proxy.async_``). Other calls (``cp.async`` itself, bulk
 stores and their groups) are ignored; any other mbarrier operation raises rather than being
 skipped.
@@ -83,7 +83,7 @@ from tvm import s_tir, tirx
 from tvm.ir.expr import TensorLoad
 
 from ..errors import TMAError
-from ._ir import Evaluator, function_name, op_name, walk
+from ._ir import Evaluator, function_name, is_cta_sync, op_name, walk
 from .tensor_map import G2S_TENSOR, encoded_maps, map_var
 
 ROLE = "tvm_tma.warp_role"
@@ -477,7 +477,7 @@ class _Verifier(_ProgramOrder):
         if isinstance(stmt, tirx.Evaluate) and _is_barrier_op(op_name(stmt.value)):
             yield from self.operation(stmt, mask)
         elif isinstance(stmt, tirx.Evaluate) and op_name(stmt.value) in (_SYNC, _FENCE):
-            self.ordering(stmt.value, mask)
+            self.ordering(stmt, mask)
         else:
             self.fail(None, f"barrier operation inside {type(stmt).__name__}: expected it as a "
                       "statement under loops, blocks and ifs")
@@ -502,12 +502,13 @@ class _Verifier(_ProgramOrder):
             else:
                 getattr(self, op.kind)(slot, threads, per_thread)
 
-    def ordering(self, call: tvm.ir.Call, mask: np.ndarray) -> None:
-        """``__syncthreads`` starts a new epoch; a proxy fence makes the inits of its threads
-        visible to the async proxy."""
+    def ordering(self, stmt: tirx.Evaluate, mask: np.ndarray) -> None:
+        """``__syncthreads`` (of ``"shared"`` or ``"shared.dyn"``) starts a new epoch; a proxy
+        fence makes the inits of its threads visible to the async proxy."""
         self.tick()
+        call = stmt.value
         strings = [a.value for a in call.args if isinstance(a, tvm.ir.StringImm)]
-        if op_name(call) == _SYNC and strings[:1] == ["shared"] and not self.role_depth:
+        if is_cta_sync(stmt) and not self.role_depth:
             self.epoch += 1  # (inside a role it is the role's named barrier: no CTA epoch)
         elif op_name(call) == _FENCE and "async" in strings:
             for slot in self.slots.values():
