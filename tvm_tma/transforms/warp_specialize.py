@@ -363,7 +363,7 @@ class _RoleSplit:
             if not isinstance(plan, (BulkPlan, TensorPlan)):
                 self.fail(f"copy into {plan.dst.name if plan.dst is not None else '?'} is no bulk or tensor "
                           f"copy ({plan.rule}: {plan.reason}): expected copies one thread can issue")
-            report_plan(self.func_name, plan, str(self.stage))
+            report_plan(self.func_name, plan, self.stage)
         stmts = []
         reused = self.analyzer.simplify(self.stage >= v)
         if not (isinstance(reused, tirx.IntImm) and not int(reused)):
