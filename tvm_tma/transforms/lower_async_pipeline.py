@@ -1199,7 +1199,7 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
         body, bufs = _Lowering(name, min_run_bytes, permuted_tiles, maps, overwrite_guard, mixed_stages).visit(func.body, [])
         if bufs:
             raise TMAError("pipeline_model", "async pipeline outside any block: nowhere to allocate its mbarriers")
-        return maps.apply(func.with_body(body)) if maps is not None else func.with_body(body)
+        return maps.apply(func, body) if maps is not None else func.with_body(body)
 
     return tirx.transform.prim_func_pass(transform, opt_level=0,
                                          name="tvm_tma.LowerAsyncPipelineToMBarrier")

@@ -499,6 +499,6 @@ def WarpSpecialize() -> tvm.transform.Pass:  # noqa: N802
                            "per kernel")
         maps = TensorMaps(func)
         body = _RoleSplit(name, loops[0], maps).lower(func.body)
-        return maps.apply(func.with_body(body))
+        return maps.apply(func, body)
 
     return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.WarpSpecialize")
