@@ -80,6 +80,12 @@ def held() -> Iterator[list[CopyRecord]]:
         _held.remove(records)
 
 
+def collecting() -> bool:
+    """Whether a :func:`copy_report` is collecting: without one, entries go nowhere and the
+    passes need not build them."""
+    return bool(_active)
+
+
 def record(entry: CopyRecord) -> None:
     """Called by the passes for each copy they lower."""
     if _held:

@@ -130,6 +130,14 @@ def attrs_with_key(node, keys: tuple[str, ...]) -> tuple[tirx.AttrStmt, ...]:
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=CACHED)
+def op_names(node) -> frozenset[str]:
+    """The names of the operators that ``node`` calls."""
+    found = set()
+    walk(node, tvm.ir.Call, lambda c: found.add(c.op.name) if isinstance(c.op, tvm.ir.Op) else None)
+    return frozenset(found)
+
+
 def is_cta_sync(stmt) -> bool:
     """Whether ``stmt`` is a CTA barrier (``__syncthreads``): ``T.tvm_storage_sync("shared")``,
     or ``"shared.dyn"``, which ThreadSync puts before accesses of dynamic shared memory."""

@@ -717,8 +717,11 @@ def _fallback_instruction(plan: FallbackPlan | SyncPlan) -> tuple[str, int]:
     return "cp.async", plan.pieces
 
 
-def report_plan(func_name: str, plan: Plan, site: str = "") -> None:
-    """Add ``plan`` to the active :func:`tvm_tma.copy_report` collections."""
+def report_plan(func_name: str, plan: Plan, site: str | tirx.PrimExpr = "") -> None:
+    """Add ``plan`` to the active :func:`tvm_tma.copy_report` collections (``site`` as text)."""
+    if not report.collecting():
+        return
+    site = str(site)
     if isinstance(plan, GuardedPlan) and plan.fallback is None:
         entry = report.CopyRecord(func_name, plan.bulk.src.name, plan.bulk.dst.name, plan.bulk.total_bytes,
                                   f"{instruction(plan.bulk)} (when {plan.full})", plan.bulk.num_runs, site=site)

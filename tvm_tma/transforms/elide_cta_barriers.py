@@ -40,10 +40,11 @@ def _pure(expr) -> bool:
     and calls nothing but the issuing ops and their operand helpers."""
     calls, loads = [], []
     walk(expr, tvm.ir.Call, calls.append)
+    if not all(isinstance(c.op, tvm.ir.Op) and c.op.name in _ISSUE_OPS for c in calls):
+        return False
     walk(expr, TensorLoad, loads.append)
-    addressed = [c.args[0] for c in calls if isinstance(c.op, tvm.ir.Op) and c.op.name == "tirx.address_of"]
-    return (all(isinstance(c.op, tvm.ir.Op) and c.op.name in _ISSUE_OPS for c in calls)
-            and all(any(load.same_as(a) for a in addressed) for load in loads))
+    addressed = [c.args[0] for c in calls if c.op.name == "tirx.address_of"]
+    return all(any(load.same_as(a) for a in addressed) for load in loads)
 
 
 def _issues_only(stmt: tirx.Stmt) -> bool:

@@ -85,7 +85,9 @@ async stages that are not copies. Every copy is reported (:func:`tvm_tma.copy_re
 
 from __future__ import annotations
 
+import contextlib
 import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import tvm
@@ -246,6 +248,43 @@ class _Queue:
     per_thread: bool = False  # some copy is only per-thread cp.async (not a bulk copy's tail)
 
 
+class _Analyzer:
+    """An ``arith.Analyzer`` that remembers what it simplified (:meth:`simplify`, and what
+    :meth:`remember` computes) until its facts change (:meth:`bind`, :meth:`constraint_scope`):
+    the dry runs of a loop body simplify the same stage counts again and again. Other queries
+    go to the analyzer."""
+
+    def __init__(self) -> None:
+        self.analyzer = arith.Analyzer()
+        self.known: dict = {}
+
+    def remember(self, kind: str, expr: tirx.PrimExpr, compute: Callable) -> tirx.PrimExpr:
+        """``compute(expr)``, computed once per structurally equal ``expr`` under the same facts."""
+        key = (kind, tvm_ffi.StructuralKey(expr))
+        if key not in self.known:
+            self.known[key] = compute(expr)
+        return self.known[key]
+
+    def simplify(self, expr: tirx.PrimExpr) -> tirx.PrimExpr:
+        return self.remember("simplify", expr, self.analyzer.simplify)
+
+    def bind(self, var: tirx.Var, rng: tvm.ir.Range) -> None:
+        self.known.clear()
+        self.analyzer.bind(var, rng)
+
+    @contextlib.contextmanager
+    def constraint_scope(self, constraint: tirx.PrimExpr) -> Iterator[None]:
+        self.known.clear()
+        try:
+            with self.analyzer.constraint_scope(constraint):
+                yield
+        finally:
+            self.known.clear()
+
+    def __getattr__(self, name: str):
+        return getattr(self.analyzer, name)
+
+
 @dataclass
 class _Region:
     """One pipeline (InjectSoftwarePipeline's prologue, body and epilogue of one loop) being
@@ -254,7 +293,7 @@ class _Region:
     func_name: str
     threads: list[ThreadAxis]
     barrier_name: str = "tma_bar"
-    analyzer: arith.Analyzer = field(default_factory=arith.Analyzer)
+    analyzer: _Analyzer = field(default_factory=_Analyzer)
     queues: dict[int, _Queue] = field(default_factory=dict)
     dry_run: bool = False
     min_run_bytes: int = rules.limit("bulk_min_run")
@@ -383,11 +422,10 @@ class _Region:
         sites = len(self.sites.get(q, ()))
         if sites > 1:
             self.positions[q] = self.analyzer.simplify(group * sites + site)
-        barrier = self.slot(queue, group)
         plans = [self.plan(copy) for copy in copies]
         if not self.dry_run:
             for plan in plans:
-                report_plan(self.func_name, plan, str(group))
+                report_plan(self.func_name, plan, group)
         generic = self.note_plans(queue, plans)
         before_sync, self.before_sync = self.before_sync, None
         cta_sync = before_sync is not None or bool(generic)
@@ -400,8 +438,8 @@ class _Region:
             guard = self.empty_guard(queue, group, plans)
         if self.dry_run:  # only the state matters
             return [tirx.Evaluate(0)]
-        stage = emit_stage(plans, barrier, self.threads, self.analyzer.simplify(predicate), before_sync,
-                           arrive_noinc=key in self.noinc, maps=self.maps, overwrite_guard=guard,
+        stage = emit_stage(plans, self.slot(queue, group), self.threads, self.analyzer.simplify(predicate),
+                           before_sync, arrive_noinc=key in self.noinc, maps=self.maps, overwrite_guard=guard,
                            expect_arrival=key in self.expect_queues)
         return self.wgmma_guard(key, group) + stage
 
@@ -489,7 +527,7 @@ class _Region:
         self.guarded.discard(load.source)
         if self.dry_run:  # only the state matters
             return tirx.Evaluate(0)
-        report_plan(self.func_name, plan, str(read) if read is not None else "")
+        report_plan(self.func_name, plan, read if read is not None else "")
         return seq(emit_store_group([plan], self.threads, tirx.const(True),
                                     fence=load.source in self.generic_writes, maps=self.maps))
 
@@ -572,6 +610,8 @@ class _Region:
         first = queue.waited + 1
         count = self.simplify_cases(target - queue.waited)
         queue.waited = self.simplify_cases(tirx.Max(cast_to(str(target.ty), queue.waited), target))  # never backwards
+        if self.dry_run:  # only the state matters
+            return []
 
         def wait_for(group):
             parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(group, queue.versions), 2))
@@ -591,6 +631,9 @@ class _Region:
         The loop-carried state of :meth:`lower_loop` is such a select (the first iteration
         against the others); the wait count and the stage waited for usually take one form in both cases.
         """
+        return self.analyzer.remember("cases", expr, self._simplify_cases)
+
+    def _simplify_cases(self, expr: tirx.PrimExpr) -> tirx.PrimExpr:
         selects = []
         walk(expr, tirx.Select, selects.append)
         sel = next((x for x in selects if isinstance(x.condition, tirx.EQ)
@@ -1156,7 +1199,7 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
         body, bufs = _Lowering(name, min_run_bytes, permuted_tiles, maps, overwrite_guard, mixed_stages).visit(func.body, [])
         if bufs:
             raise TMAError("pipeline_model", "async pipeline outside any block: nowhere to allocate its mbarriers")
-        return maps.apply(func.with_body(body)) if maps is not None else func.with_body(body)
+        return maps.apply(func, body) if maps is not None else func.with_body(body)
 
     return tirx.transform.prim_func_pass(transform, opt_level=0,
                                          name="tvm_tma.LowerAsyncPipelineToMBarrier")

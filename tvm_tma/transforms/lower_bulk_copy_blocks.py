@@ -173,6 +173,6 @@ def LowerBulkCopyBlocks(*, tensor_maps: bool = True) -> tvm.transform.Pass:  # n
         check_arch(func, f"{'bulk_copy' if has_marked(func.body, ANNOTATION) else 'bulk_store'} block in {name}")
         maps = TensorMaps(func) if tensor_maps else None
         body = _Lowering(name, maps).visit(func.body, [], False)
-        return maps.apply(func.with_body(body)) if maps is not None else func.with_body(body)
+        return maps.apply(func, body) if maps is not None else func.with_body(body)
 
     return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.LowerBulkCopyBlocks")

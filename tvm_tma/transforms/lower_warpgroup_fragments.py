@@ -31,7 +31,7 @@ from tvm.ir.expr import TensorLoad as BufferLoad
 
 from .. import rules
 from ..errors import TMAError
-from ._ir import function_name
+from ._ir import function_name, op_names
 from .wgmma import contains_mma, is_mma
 
 THREAD_DIM = -2
@@ -68,6 +68,8 @@ def _thread_x(func: tirx.PrimFunc) -> tirx.Var:
 
 def lower_fragments(func: tirx.PrimFunc) -> tirx.PrimFunc:
     """``func`` with its wgmma accumulator fragments reduced to their thread's row."""
+    if not any(map(is_mma, op_names(func.body))):
+        return func
     fragments = _fragments(func)
     if not fragments:
         return func

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 
 import tvm
+import tvm_ffi
 from tvm import tirx
 from tvm.ir.expr import Constant, Expr, TensorLoad
 from tvm.script import tirx as T
@@ -55,7 +56,7 @@ def _form(operand) -> tuple | None:
     if isinstance(operand, tirx.IntImm):
         return ("const", str(operand.ty), operand.value)
     if _is_expression(operand):
-        return ("expr", str(operand.ty))
+        return ("expr", tvm_ffi.StructuralKey(operand.ty))
     return None
 
 

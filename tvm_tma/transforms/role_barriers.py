@@ -23,7 +23,7 @@ from tvm.script import tirx as T
 
 from . import ptx
 from ..errors import TMAError
-from ._ir import function_name, is_cta_sync, mutate
+from ._ir import attrs_with_key, function_name, is_cta_sync, mutate
 from .warp_specialize import ROLE, role_name
 
 CONSUMER_BARRIER = 1
@@ -34,6 +34,9 @@ def LowerRoleBarriers() -> tvm.transform.Pass:  # noqa: N802
     """Create the pass (see the module docstring)."""
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
+        if not attrs_with_key(func.body, (ROLE,)):
+            return func
+
         def on_attr(attr, mutator):
             if attr.attr_key != ROLE:
                 return mutator.default_mutate(attr)

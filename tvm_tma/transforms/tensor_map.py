@@ -324,12 +324,12 @@ class TensorMaps:
         used, self.used = self.used, []
         return used
 
-    def apply(self, func: tirx.PrimFunc) -> tirx.PrimFunc:
-        """``func`` with the new maps encoded in its host part, padded tiles that a swizzle
-        replaced compact, the accesses of swizzled tiles at their physical positions, and its
-        shared tiles aligned."""
+    def apply(self, func: tirx.PrimFunc, body: tirx.Stmt) -> tirx.PrimFunc:
+        """``func`` with ``body``, in which the new maps are encoded in its host part, padded
+        tiles that a swizzle replaced compact, the accesses of swizzled tiles at their physical
+        positions, and its shared tiles aligned."""
         tiles = list(self.swizzled.values())
-        body = substitute(func.body, {t.padded: t.buffer for t in tiles if t.padded is not None})
+        body = substitute(body, {t.padded: t.buffer for t in tiles if t.padded is not None})
         body = rewrite_accesses(body, tiles)
         body = realign(body, [(buf, a) for buf, a in self.aligned.values() if buf.data_alignment < a])
         host = [stmt for spec, var in self.new for stmt in spec.host_checks() + spec.encode(var)]

@@ -52,7 +52,7 @@ from tvm.ir.expr import TensorLoad
 
 from .. import rules
 from ..errors import TMAError
-from ._ir import data_owner, function_name, op_name
+from ._ir import data_owner, function_name, op_name, op_names
 from .tensor_map import G2S_TENSOR
 from .verify_mbarrier_protocol import DEFAULT_SAMPLES, _children, _ProgramOrder, _role, _thread_loops, _Unmodelled
 from .wgmma import COMMIT, DESCRIPTOR_OP, FENCE, WAIT, contains_mma, is_mma
@@ -297,8 +297,7 @@ def _access_ptrs(call) -> list:
 
 def verify(func: tirx.PrimFunc, samples: Sequence[int | Mapping[str, int]] = DEFAULT_SAMPLES) -> None:
     """Check ``func`` (see the module docstring); raises :class:`tvm_tma.TMAError`."""
-    names = []
-    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: names.append(op_name(c))))
+    names = op_names(func.body)
     if DESCRIPTOR_OP in names:
         requests = []
         tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: requests.append(c.args[0].args[0].source.name)

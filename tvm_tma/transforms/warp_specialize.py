@@ -363,7 +363,7 @@ class _RoleSplit:
             if not isinstance(plan, (BulkPlan, TensorPlan)):
                 self.fail(f"copy into {plan.dst.name if plan.dst is not None else '?'} is no bulk or tensor "
                           f"copy ({plan.rule}: {plan.reason}): expected copies one thread can issue")
-            report_plan(self.func_name, plan, str(self.stage))
+            report_plan(self.func_name, plan, self.stage)
         stmts = []
         reused = self.analyzer.simplify(self.stage >= v)
         if not (isinstance(reused, tirx.IntImm) and not int(reused)):
@@ -499,6 +499,6 @@ def WarpSpecialize() -> tvm.transform.Pass:  # noqa: N802
                            "per kernel")
         maps = TensorMaps(func)
         body = _RoleSplit(name, loops[0], maps).lower(func.body)
-        return maps.apply(func.with_body(body))
+        return maps.apply(func, body)
 
     return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.WarpSpecialize")
