@@ -72,9 +72,6 @@ def register_no_copies() -> None:
 
 
 def build(out: pathlib.Path, only: str | None) -> list[dict]:
-    import gzip
-    import tempfile
-
     import tvm
 
     sys.path.insert(0, str(ROOT / "tests" / "compat"))
@@ -95,10 +92,7 @@ def build(out: pathlib.Path, only: str | None) -> list[dict]:
             executable = compile_sm90a(mod, pipeline, compat.STOCK_CONFIG)
             source = kernel_source(executable)
             entry[pipeline] = {"library": f"{case.name}.{pipeline}.so.gz", "cp_async": source.count("ptx_cp_async_legacy")}
-            with tempfile.TemporaryDirectory() as tmp:
-                library = pathlib.Path(tmp) / "lib.so"
-                executable.export_library(str(library))
-                (out / entry[pipeline]["library"]).write_bytes(gzip.compress(library.read_bytes()))
+            compat.write_compressed(executable, out / entry[pipeline]["library"])
         print(case.name, entry[STOCK]["cp_async"], "->", entry[NO_COPIES]["cp_async"], "cp.async", flush=True)
         entries.append(entry)
     (out / "manifest.json").write_text(json.dumps({"tvm_version": tvm.__version__, "cases": entries}, indent=1))

@@ -45,8 +45,9 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
         s_tir.transform.StmtSimplify(),
         s_tir.transform.InjectPermutedLayout(),
         s_tir.transform.AnnotateIrregularLoop(),
-        # tvm-tma: zero-fill conditions uniform across a vector copy's lanes (conv padding)
-        # lose the lane, so that the copy can be one cp.async with a zero-fill source size.
+        # tvm-tma: vector copies into shared memory whose zero-fill condition and indices reach
+        # the lane only through divisions (conv padding) get a lane-free condition and affine
+        # indices, so that each vector can be one cp.async with a zero-fill source size.
         transforms.UniformLaneFill(),
         # tvm-tma: a loop marked producer="warp" becomes a producer warp and consumer warps on
         # two mbarrier rings (InjectSoftwarePipeline then leaves it alone).

@@ -203,7 +203,11 @@ def export_compressed(mod: tvm.IRModule, pipeline: str, path: pathlib.Path) -> N
     gzipped: the CUDA source an exported library carries shrinks about tenfold, and what
     travels to the GPU machine is limited (``benchmarks/gpu_workers.load_library`` unpacks it
     there)."""
-    executable = compile_sm90a(mod, pipeline, pass_config(pipeline))
+    write_compressed(compile_sm90a(mod, pipeline, pass_config(pipeline)), path)
+
+
+def write_compressed(executable, path: pathlib.Path) -> None:
+    """``export_library`` of ``executable`` to ``path`` (``*.so.gz``), gzipped."""
     with tempfile.TemporaryDirectory() as tmp:
         library = pathlib.Path(tmp) / path.name.removesuffix(".gz")
         executable.export_library(str(library))

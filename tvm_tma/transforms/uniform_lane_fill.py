@@ -1,21 +1,29 @@
-"""UniformLaneFill: a zero-fill condition that is the same on every lane of a vector copy
-loses its lane variable.
+"""UniformLaneFill: a vector copy into shared memory whose zero-fill condition and indices
+reach the lane only through divisions the lanes never cross gets a lane-free condition and
+indices affine in the lane.
 
-Accepts TIR whose blocks are opaque (their iteration variables replaced by loop expressions),
-before ``InjectSoftwarePipeline``. A copy into shared memory whose value is a zero-filling
-load under a vectorized loop, as MetaSchedule's conv2d schedules stage the padded input::
+Accepts TIR after ``LowerAutoCopy`` and ``InjectPermutedLayout`` (blocks opaque, copies as
+vectorized loops over loop expressions), before ``InjectSoftwarePipeline``. MetaSchedule's conv2d
+schedules stage the padded input so::
 
     for v in T.vectorized(8):
-        S[tx * 8 + v] = T.if_then_else(1 <= (f * 512 + tx * 8 + v) // 1536 + k // 2
-                                       and ..., X[...], T.float16(0))
+        S[(f * 512 + tx * 8 + v) // 96, (... ^ ...) * 8 + v] = T.if_then_else(
+            1 <= (f * 512 + tx * 8 + v) // 1536 + k // 2 and ...,
+            X[..., (k * 96 + (f * 512 + tx * 8 + v) % 96) % 64], T.float16(0))
 
-has a condition that mentions the lane ``v`` only inside ``floordiv`` / ``floormod`` whose
-numerator ``n0 + s * v`` starts at a proven multiple of ``s * lanes`` and whose divisor is a
-multiple of ``s * lanes``: every lane falls in the same quotient, so the condition equals its
-value at lane 0. Emits the store with that lane-0 condition (the same values), which a
-per-thread ``cp.async`` can copy with one zero-fill source size per vector (stock TVM's
-``InjectPTXAsyncCopy`` as well as :mod:`.cp_async`): without it the copy stays ordinary loads
-and stores (rule ``cp_async_size``). Conditions that do vary across lanes are left as they are.
+where the lane ``v`` enters through ``floordiv`` / ``floormod`` whose numerator ``n0 + s * v``
+starts at a proven multiple of ``s * lanes`` and whose divisor is a multiple of ``s * lanes``:
+every lane falls in the same quotient. Emits the same store with the condition at lane 0 and
+each such index as ``e0 + s * v`` (the same values)::
+
+    S[(f * 512 + tx * 8) // 96, (...) * 8 + v] = T.if_then_else(
+        1 <= (f * 512 + tx * 8) // 1536 + k // 2 and ..., X[..., (...) % 64 + v], T.float16(0))
+
+which a per-thread ``cp.async`` copies with one zero-fill source size per vector (stock TVM's
+``InjectPTXAsyncCopy``, which needs a ramp of indices and a scalar condition, as well as
+:mod:`.cp_async`); before, both copied it with ordinary loads and stores. What is not proven
+(a lane crossing a multiple of a divisor, operations other than ``+ - *`` by constants,
+divisions and bitwise ops of lane-free values) is left as it was.
 """
 
 from __future__ import annotations
