@@ -320,8 +320,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("compat", "Compatibility suite", (
         Part("results", build_script("tests/compat/build_gpu.py"), "run_compat.py", seconds=360),
     ), compat_rows, "`run_compat.py`: stock and tma builds of each schedule run on the same random inputs, poisoned "
-       "outputs; tma against stock (bit-equal or within the dtype's tolerance) and a float64 reference; the "
-       "tensor-core samples timed under both in one run (GPU time: median of 200 launches queued behind a spinning GPU, "
+       "outputs; tma against stock (bit-equal or within the dtype's tolerance) and a float64 reference; every "
+       "case correct under both timed under both in one run (GPU time: median of 200 launches queued behind a spinning GPU, "
        "in 10 rounds that alternate stock and tma on the same buffers)",
        script_missing("tests/compat/build_gpu.py", "benchmarks/run_compat.py")),
     Section("llama", "Llama decoder layer (dlight)", (
