@@ -102,7 +102,7 @@ def build(out: pathlib.Path, only: str | None) -> list[dict]:
 def run(build_dir: pathlib.Path, out: pathlib.Path, only: str | None) -> dict:
     import gpu_workers
     import torch
-    from run_compat import interleaved_times
+    from run_compat import interleaved_times, random_inputs
 
     out.mkdir(parents=True, exist_ok=True)
     result = {"device": torch.cuda.get_device_name(), "rows": []}
@@ -110,9 +110,7 @@ def run(build_dir: pathlib.Path, out: pathlib.Path, only: str | None) -> dict:
         if only and not re.search(only, entry["name"]):
             continue
         funcs = {p: gpu_workers.load_library(build_dir / entry[p]["library"])["main"] for p in (STOCK, NO_COPIES)}
-        gen = torch.Generator(device="cuda").manual_seed(0)
-        args = [(torch.rand(a["shape"], generator=gen, device="cuda") * 2 - 1).to(getattr(torch, a["dtype"]))
-                for a in entry["args"]]
+        args = random_inputs(torch, entry["args"], [], 0)
         cold, _ = interleaved_times(funcs, args)
         row = {"case": entry["name"], **{f"{p}_ms": statistics.median(cold[p]) for p in funcs}}
         row["bound"] = row[f"{STOCK}_ms"] / row[f"{NO_COPIES}_ms"]

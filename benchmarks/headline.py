@@ -281,12 +281,12 @@ def compat_rows(res: dict[str, Any]) -> list[Row]:
                 "tma / stock, correct schedules", "-", ("results",))]
     timed = [r for r in summary["rows"] if "tma_over_stock" in r]
     limit = "stock TVM's code path (tma falls back to it where TMA does not pay)"
-    if summary.get("geomean_all_tma_over_stock_time"):
+    if timed:
         rows += [Row(f"all {len(timed)} correct under both, timed, data from device memory", "-",
                      "stock TVM, same schedules", 1 / summary["geomean_all_tma_over_stock_time"],
                      "tma / stock speed, geometric mean, higher is faster", limit, ("results",)),
                  _slowest(timed, limit)]
-    timed = [r for r in timed if r.get("tensor_core", True)]
+    timed = [r for r in timed if r["tensor_core"]]
     if timed:
         rows.append(Row(f"{len(timed)} tensor-core MetaSchedule samples, timed, data from device memory", "-",
                         "stock TVM, same schedules", 1 / summary["geomean_tma_over_stock_time"],

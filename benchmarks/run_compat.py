@@ -103,16 +103,7 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None
     libraries = {name: gpu_workers.load_library(build_dir / name) for name in sorted(names)}
     emit({"event": "loaded"})
     for entry in entries:
-        gen = torch.Generator(device="cuda").manual_seed(sum(entry["name"].encode()))
-        tensors = []
-        for i, arg in enumerate(entry["args"]):
-            dtype = getattr(torch, arg["dtype"])
-            if i in entry["outputs"]:
-                tensors.append(None)
-            elif dtype.is_floating_point:
-                tensors.append((torch.rand(arg["shape"], generator=gen, device="cuda") * 2 - 1).to(dtype))
-            else:
-                tensors.append(torch.randint(-8, 8, arg["shape"], generator=gen, device="cuda").to(dtype))
+        tensors = random_inputs(torch, entry["args"], entry["outputs"], sum(entry["name"].encode()))
         inputs = [t for t in tensors if t is not None]
         want = None
         if entry["reference"] and len(entry["outputs"]) == 1:
@@ -174,6 +165,22 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None
         for record in records.values():
             emit(record)
     return 0
+
+
+def random_inputs(torch, args: list[dict[str, Any]], outputs: list[int], seed: int) -> list:
+    """A tensor on the GPU per argument (``{"shape", "dtype"}``), ``None`` at the ``outputs``:
+    uniform in [-1, 1] for floats, integers in [-8, 8) otherwise, from a generator seeded with ``seed``."""
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    tensors = []
+    for i, arg in enumerate(args):
+        dtype = getattr(torch, arg["dtype"])
+        if i in outputs:
+            tensors.append(None)
+        elif dtype.is_floating_point:
+            tensors.append((torch.rand(arg["shape"], generator=gen, device="cuda") * 2 - 1).to(dtype))
+        else:
+            tensors.append(torch.randint(-8, 8, arg["shape"], generator=gen, device="cuda").to(dtype))
+    return tensors
 
 
 def interleaved_times(funcs: dict[str, Any], args: list, launches: int = TIMED_LAUNCHES,

@@ -140,9 +140,7 @@ def _lane_forms(loop: tirx.For) -> tirx.For:
         new = tirx.BufferStore(store.buffer, value, [lane.affine(i) for i in store.indices])
         return store if tvm_ffi.structural_equal(new, store) else new
 
-    body = mutate(loop.body, (tirx.BufferStore, on_store))
-    return loop if body.same_as(loop.body) else tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, body,
-                                                         loop.thread_binding, loop.annotations)
+    return mutate(loop, (tirx.BufferStore, on_store))
 
 
 def UniformLaneFill() -> tvm.transform.Pass:  # noqa: N802
