@@ -82,3 +82,21 @@ def test_copies_outside_shared_memory_and_plain_vectors_are_untouched():
 
     before = tvm.IRModule({"main": main})
     tvm.ir.assert_structural_equal(UniformLaneFill()(before), before)
+
+
+def test_a_vector_that_would_be_misaligned_stays():
+    # Rows of 100 fp16 (200 bytes): the 8 lanes of (f // 96, f % 96 + v) never cross a row of the
+    # tile, but X's row 1 starts 200 bytes in, so the 16-byte vector at (1, 0) would be misaligned:
+    # the copy keeps its divisions (ordinary loads and stores).
+    @T.prim_func
+    def main(X: T.Buffer((32, 100), "float16")):
+        S = T.alloc_buffer((32, 96), "float16", scope="shared")
+        for tx in T.thread_binding(16, thread="threadIdx.x"):
+            for i in range(3):
+                for v in T.vectorized(8):
+                    S[(i * 128 + tx * 8 + v) // 96, (i * 128 + tx * 8 + v) % 96] = T.if_then_else(
+                        1 <= (i * 128 + tx * 8 + v) // 96, X[(i * 128 + tx * 8 + v) // 96 - 1, (i * 128 + tx * 8 + v) % 96],
+                        T.float16(0))
+
+    before = tvm.IRModule({"main": main})
+    tvm.ir.assert_structural_equal(UniformLaneFill()(before), before)

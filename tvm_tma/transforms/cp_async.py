@@ -106,7 +106,7 @@ class CpAsyncNest:
         return substitute(expr, {self.vector.loop_var: tirx.const(lane, self.vector.loop_var.ty)})
 
 
-def _byte_alignment(buf: tirx.Buffer, indices) -> int:
+def byte_alignment(buf: tirx.Buffer, indices) -> int:
     """The largest power of two (up to 16) that provably divides the byte address of
     ``buf[indices]``, given the buffer's own alignment and offset factor."""
     mod = arith.Analyzer().modular_set(flat_offset(buf, indices, for_proofs=True) * elem_bytes(buf))
@@ -154,7 +154,7 @@ def cp_async_nest(stmt: tirx.Stmt) -> CpAsyncNest:
     esize = elem_bytes(store.buffer)
     dst_idx = [nest.at_lane(i, 0) for i in store.indices]
     src_idx = [nest.at_lane(i, 0) for i in load.indices]
-    align = min(_byte_alignment(store.buffer, dst_idx), _byte_alignment(load.source, src_idx))
+    align = min(byte_alignment(store.buffer, dst_idx), byte_alignment(load.source, src_idx))
     size = next((n for n in rules.CP_ASYNC_SIZES[::-1] if (nest.lanes * esize) % n == 0 and align % n == 0), 0)
     if not size:
         raise TMAError("cp_async_size", f"copy into {store.buffer.name}: cp.async moves "

@@ -23,7 +23,8 @@ which a per-thread ``cp.async`` copies with one zero-fill source size per vector
 ``InjectPTXAsyncCopy``, which needs a ramp of indices and a scalar condition, as well as
 :mod:`.cp_async`); before, both copied it with ordinary loads and stores. What is not proven
 (a lane crossing a multiple of a divisor, operations other than ``+ - *`` by constants,
-divisions and bitwise ops of lane-free values) is left as it was.
+divisions and bitwise ops of lane-free values, a vector of either buffer not aligned to its
+size, up to 16 bytes) is left as it was.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ from tvm import sym as arith
 from tvm import tirx
 from tvm.ir.expr import TensorLoad as BufferLoad
 
-from ._ir import mutate, substitute, uses_var, walk
-from .cp_async import zero_fill
+from ._ir import elem_bytes, mutate, substitute, uses_var, walk
+from .cp_async import byte_alignment, zero_fill
 
 
 def _divisor(expr: tirx.PrimExpr, analyzer) -> int:
@@ -113,6 +114,13 @@ class _Lane:
         e0 = self.analyzer.simplify(form[0])
         return e0 + self.var * form[1] if form[1] else e0
 
+    def aligned(self, buf: tirx.Buffer, indices) -> bool:
+        """Whether the vector of ``buf`` at ``indices`` starts at an address aligned to its
+        size (up to 16 bytes), as a vector load or ``cp.async`` of it needs."""
+        size = self.lanes * elem_bytes(buf)
+        at_zero = [substitute(i, {self.var: tirx.const(0, self.var.ty)}) for i in indices]
+        return byte_alignment(buf, at_zero) >= min(16, size)
+
     def at_zero(self, cond: tirx.PrimExpr) -> tirx.PrimExpr:
         """``cond`` at lane 0 (its value on every lane, when :meth:`uniform`)."""
         return self.analyzer.simplify(substitute(cond, {self.var: tirx.const(0, self.var.ty)}))
@@ -138,7 +146,10 @@ def _lane_forms(loop: tirx.For) -> tirx.For:
         load = tirx.BufferLoad(load.source, [lane.affine(i) for i in load.indices])
         value = load if fill is None else tirx.if_then_else(cond, load, store.value.args[2])
         new = tirx.BufferStore(store.buffer, value, [lane.affine(i) for i in store.indices])
-        return store if tvm_ffi.structural_equal(new, store) else new
+        if tvm_ffi.structural_equal(new, store) or not (lane.aligned(store.buffer, new.indices)
+                                                        and lane.aligned(load.source, load.indices)):
+            return store  # (a vector access the original did not make could be misaligned)
+        return new
 
     return mutate(loop, (tirx.BufferStore, on_store))
 
