@@ -1,10 +1,10 @@
 """Run the differential fuzzer's cases on the GPU: every case under stock TVM and under
-``"tma"``, each output against the numpy reference and the two outputs against each other.
+``"tma_all_launches"`` (``"tma"`` at any launch size), each output against the numpy reference and the two outputs against each other.
 
     python3 .gpu/boot.py benchmarks/run_fuzz.py build/gpu/fuzz --out $OUT/fuzz [--workers 6]
 
 BUILD is what ``python -m tvm_tma.testing.fuzz build`` wrote. Needs TVM's runtime, torch,
-numpy and a CUDA GPU. Each batch (one stock and one ``"tma"`` library) runs in a child
+numpy and a CUDA GPU. Each batch (one stock and one ``"tma_all_launches"`` library) runs in a child
 process (``gpu_workers.py``): a kernel that hangs past ``--case-timeout`` seconds is recorded
 ``hung`` and the batch goes on in a new child. Inputs are the case's seeded small integers,
 outputs are poisoned (NaN; 0x5A bytes for int8) before each launch; results are exact, so
@@ -26,9 +26,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # tvm_t
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import gpu_workers  # noqa: E402
-from tvm_tma.testing.fuzz_cases import FuzzCase, describe, inputs, reference  # noqa: E402
+from tvm_tma.testing.fuzz_cases import LOWERING, FuzzCase, describe, inputs, reference  # noqa: E402
 
-PIPELINES = ("default", "tma")
+PIPELINES = ("default", LOWERING)
 STATUSES = ("correct", "wrong", "hung", "crashed", "error", "not_run", "refused")
 
 
@@ -90,7 +90,7 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str]) -> int:
             if bad.any():
                 first = tuple(int(i) for i in np.argwhere(bad)[0])
                 record["first_mismatch"] = {"index": first, "got": float(got[first]), "expected": float(expected[first])}
-            if pipeline == "tma" and "default" in outputs:
+            if pipeline == LOWERING and "default" in outputs:
                 record["equals_stock"] = bool(torch.equal(_bits(torch, out), _bits(torch, outputs["default"])))
             gpu_workers.emit(record)
     return 0
@@ -112,13 +112,13 @@ def summarize(manifest: dict[str, Any], records: list[dict[str, Any]]) -> dict[s
                 for r in records if r["status"] != "correct"]
     stock_ok = {r["case"] for r in records if r["pipeline"] == "default" and r["status"] == "correct"}
     refused_but_stock_builds = sorted(e["case"]["name"] for e in manifest["cases"]
-                                      if "error" in e.get("tma", {}) and "library" in e.get("default", {}))
+                                      if "error" in e.get(LOWERING, {}) and "library" in e.get("default", {}))
     return {"seed": manifest["seed"], "count": manifest["count"],
             "counts": {p: {s: counts[p][s] for s in STATUSES} for p in PIPELINES},
             "tma_equals_stock": sum(r["equals_stock"] for r in compared), "tma_compared_with_stock": len(compared),
             "tma_refused_where_stock_builds": len(refused_but_stock_builds),
             "tma_correct_where_stock_correct": sum(r["case"] in stock_ok and r["status"] == "correct"
-                                                   for r in records if r["pipeline"] == "tma"),
+                                                   for r in records if r["pipeline"] == LOWERING),
             "stock_correct": len(stock_ok), "problems": problems}
 
 

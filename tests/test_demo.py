@@ -4,8 +4,8 @@ measured figures from the results, whole kernel lines with helpers named by thei
 import re
 
 from tvm_tma import demo
-from tvm_tma.codegen import cuda_source
 from tvm_tma.kernels.gemm import gemm_mma
+from workloads import cuda_source
 
 
 def test_demo_shows_upstreams_schedule_its_figures_and_whole_lines(capsys):

@@ -96,13 +96,14 @@ def _function_reading(mod: tvm.IRModule, buffer: str) -> str:
 
 @pytest.fixture(scope="module")
 def built(fused):
-    """The module scheduled by ``default_rules()`` and compiled with ``"tma"``: (which rule
-    took each function, the copy report, the CUDA source)."""
+    """The module scheduled by ``default_rules()`` and compiled with ``"tma_all_launches"``
+    (``"tma"`` at any launch size: the functions of this small layer launch few CTAs): (which
+    rule took each function, the copy report, the CUDA source)."""
     with TARGET:
         scheduled, taken_by = tdl.apply_rules(fused)
     with tvm_tma.copy_report() as report:
         executable = tvm.compile(scheduled, TARGET, relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(TARGET)),
-                                 tir_pipeline="tma")
+                                 tir_pipeline="tma_all_launches")
     cuda = [m for m in executable.mod.imports[0].imports if m.kind == "cuda"]
     return taken_by, list(report), cuda[0].inspect_source()
 

@@ -1,5 +1,9 @@
 """Codegen golden tests: the CUDA that tir_pipeline="tma" generates, checked in, and nvcc sm_90a.
 
+The cases are small launches, which "tma" leaves to stock TVM's cp.async groups (rule
+``small_launch_cost``); they are built by ``"tma_all_launches"`` (the same pipeline at any
+launch size) unless a case names another pipeline.
+
 The expected CUDA of each case is ``tests/golden/<case>.cu``: everything from the first
 device helper TVM emits for the kernel's intrinsics (``__forceinline__ __device__``) to the
 end, compared exactly (trailing whitespace aside); the fixed preamble of includes and macros
@@ -51,7 +55,7 @@ CASES = {
     "pipeline_nested_strips": lambda: tile_scale(250, 256, strips_per_cta=2),
     # overwrite_guard="empty_barriers": an "empty" ring beside the "full" one; from the third
     # stage on, every thread arrives on it and thread 0 waits, instead of a __syncthreads
-    "pipeline_empty_barriers": (lambda: tile_scale(256, 64, tile_n=64, stages=3), "tma_empty_barriers"),
+    "pipeline_empty_barriers": (lambda: tile_scale(256, 64, tile_n=64, stages=3), "tma_empty_barriers_all_launches"),
     # synchronous bulk copy outside a pipeline
     "bulk_copy_block": runs(lambda: tile_scale_staged(256, 256)),
     # upstream TVM's pipelined tensor-core GEMM schedule
@@ -74,7 +78,7 @@ CASES = {
     # (250 of 256) and columns (200 = 3 x 64 + 8), no tail code for the store
     "tensor_map_store_edge_pipeline": lambda: tile_scale(250, 200, tile_n=64, store=True),
     # A by tensor map, C (misaligned padded rows) by cp.async, one barrier ("tma_mixed_stages")
-    "tensor_map_mixed": (lambda: tile_scale(256, 256, second_input=True, pads=(0, 2)), "tma_mixed_stages"),
+    "tensor_map_mixed": (lambda: tile_scale(256, 256, second_input=True, pads=(0, 2)), "tma_mixed_stages_all_launches"),
     # a 3-D box with edges in every dimension, synchronous bulk_copy block, fp16
     "tensor_map_3d_edge_block": lambda: tile_scale_3d(5, 37, 96, dtype="float16", staged=True),
     # row kernel: a row of 125 16-byte vectors (125 threads, one chunk), fp16

@@ -34,14 +34,14 @@ def test_passes_are_tvm_passes():
 
 
 def test_relax_module_compiles_with_tma_pipeline():
-    x = relax.Var("x", R.Tensor((256, 64), "float32"))
+    x = relax.Var("x", R.Tensor((256, 64 * 132), "float32"))  # 132 CTAs (rule small_launch_cost)
     bb = relax.BlockBuilder()
     with bb.function("main", [x]):
-        kernel = bb.add_func(tile_scale(256, 64, tile_n=64)["main"].with_attr("global_symbol", "tile_scale"),
+        kernel = bb.add_func(tile_scale(256, 64 * 132, tile_n=64)["main"].with_attr("global_symbol", "tile_scale"),
                              "tile_scale")
-        out = bb.emit(relax.call_tir(kernel, [x], R.Tensor((256, 64), "float32")))
+        out = bb.emit(relax.call_tir(kernel, [x], R.Tensor((256, 64 * 132), "float32")))
         bb.emit_func_output(out)
     with tvm_tma.copy_report() as report:
         ex = tvm.compile(bb.get(), target=TARGET, tir_pipeline="tma")
-    assert report and all(r.function == "tile_scale" and r.instruction == "cp.async.bulk" for r in report)
-    assert any("cp_async_bulk_g2s_cluster" in src and "mbarrier_wait" in src for src in _sources(ex.mod))
+    assert report and all(r.function == "tile_scale" and r.instruction == "cp.async.bulk.tensor.2d" for r in report)
+    assert any("cp_async_bulk_tensor_g2s_cluster" in src and "mbarrier_wait" in src for src in _sources(ex.mod))

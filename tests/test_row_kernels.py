@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 import tvm
 
-from tvm_tma.codegen import cuda_source
 from tvm_tma.kernels import binary, layer_norm, rms_norm, softmax
 from tvm_tma.kernels._common import row_threads
+from workloads import cuda_source
 
 
 def _reference(name: str, x, w, b):

@@ -9,6 +9,7 @@ works for TensorIR PrimFuncs and for Relax modules. The pass order below is the 
 
 from __future__ import annotations
 
+import functools
 import os
 
 import tvm
@@ -16,7 +17,7 @@ from tvm import s_tir, tirx
 from tvm.s_tir import pipeline as stock
 from tvm.tirx import compilation_pipeline
 
-from . import transforms
+from . import report, transforms
 from .transforms._ir import attrs_with_key, walk
 from .transforms.bulk_store import STORE_OPS
 from .transforms.lower_async_pipeline import COMMIT, WAIT
@@ -185,34 +186,59 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = Non
     ``"tma_empty_barriers"`` (buffer versions guarded by "empty" mbarriers instead of
     ``__syncthreads``), ``"tma_verified"`` (the barrier protocol checked) and
     ``"tma_mixed_stages"`` (bulk copies and per-thread cp.async of one stage on one mbarrier),
-    ``"tma_permuted_tiles"`` (tiles in the schedule's permuted layout loaded by swizzled tensor copies).
+    ``"tma_permuted_tiles"`` (tiles in the schedule's permuted layout loaded by swizzled tensor copies),
+    ``"tma_all_launches"`` (the mbarrier lowering also in launches of fewer CTAs than the rule
+    ``small_launch_cost`` asks, as the tests and the fuzzer use it on small kernels).
     """
 
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
     def _pipeline(mod: tvm.ir.IRModule, _ctx: tvm.transform.PassContext) -> tvm.ir.IRModule:
         config = tvm.transform.PassContext.current().config
         checked = os.environ.get(VERIFY_ENV) == "1" if verify is None else verify
-        return tvm.ir.transform.Sequential(_passes(config, options, tensor_map_cache, checked))(mod)
+
+        def run(opts: dict) -> tvm.ir.IRModule:
+            return tvm.ir.transform.Sequential(_passes(config, opts, tensor_map_cache, checked))(mod)
+
+        if options.get("min_ctas") == 0:
+            return run(options)
+        # Small launches keep stock's cp.async groups (rule small_launch_cost), but where stock's
+        # own passes fail on the schedule (TVM 0.27's InjectPTXAsyncCopy on a copy into a
+        # buffer StorageRewrite made a vector type), the mbarrier lowering compiles it.
+        with report.held() as entries:
+            try:
+                lowered = run(options)
+            except tvm.error.InternalError:
+                lowered = None
+        if lowered is None:
+            return run({**options, "min_ctas": 0})
+        for entry in entries:
+            report.record(entry)
+        return lowered
 
     return _pipeline, stock.finalize_host_passes, stock.finalize_device_passes
 
 
+VARIANTS: dict[str, dict] = {
+    "no_tensor_maps": {"tensor_maps": False},
+    "no_tensor_map_cache": {"tensor_map_cache": False},
+    "empty_barriers": {"overwrite_guard": "empty_barriers"},
+    "verified": {"verify": True},
+    "mixed_stages": {"mixed_stages": "mbarrier"},
+    "permuted_tiles": {"permuted_tiles": True},
+    "all_launches": {"min_ctas": 0},
+}
+"""The pipelines :func:`register` registers beside ``"tma"``, as ``"tma_<key>"``: the options
+of :func:`tma_tir_pipeline` each one sets."""
+
+
 def register() -> None:
-    """Register the pipeline under the name ``"tma"``, ``"tma_no_tensor_maps"`` without
-    tensor maps, ``"tma_no_tensor_map_cache"`` without the descriptor cache and
-    ``"tma_empty_barriers"`` with empty-barrier overwrite guards, ``"tma_verified"`` with
-    the barrier protocol checked and ``"tma_mixed_stages"`` with bulk copies and per-thread
-    cp.async on one mbarrier where a stage has both and ``"tma_permuted_tiles"`` with tiles in
-    the schedule's permuted layout loaded by swizzled tensor copies (idempotent)."""
+    """Register the pipeline under the name ``"tma"`` and its :data:`VARIANTS`: ``"tma_no_tensor_maps"``
+    without tensor maps, ``"tma_no_tensor_map_cache"`` without the descriptor cache,
+    ``"tma_empty_barriers"`` with empty-barrier overwrite guards, ``"tma_verified"`` with the
+    barrier protocol checked, ``"tma_mixed_stages"`` with bulk copies and per-thread cp.async on
+    one mbarrier where a stage has both, ``"tma_permuted_tiles"`` with tiles in the schedule's
+    permuted layout loaded by swizzled tensor copies and ``"tma_all_launches"`` with the
+    mbarrier lowering in launches of any size (idempotent)."""
     compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)
-    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_no_tensor_maps",
-                                               lambda: tma_tir_pipeline(tensor_maps=False))
-    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_no_tensor_map_cache",
-                                               lambda: tma_tir_pipeline(tensor_map_cache=False))
-    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_empty_barriers",
-                                               lambda: tma_tir_pipeline(overwrite_guard="empty_barriers"))
-    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_verified", lambda: tma_tir_pipeline(verify=True))
-    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_mixed_stages",
-                                               lambda: tma_tir_pipeline(mixed_stages="mbarrier"))
-    compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_permuted_tiles",
-                                               lambda: tma_tir_pipeline(permuted_tiles=True))
+    for suffix, options in VARIANTS.items():
+        compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_{suffix}", functools.partial(tma_tir_pipeline, **options))

@@ -1,6 +1,6 @@
 """Build the compat suite's cases for the GPU run, and the table of what each became.
 
-    python tests/compat/build_gpu.py --out build/gpu/compat [--only REGEX]
+    python tests/compat/build_gpu.py --out build/gpu/compat [--only REGEX] [--suite launch]
 
 Every case of ``patterns.py``, the MetaSchedule samples of :data:`GPU_SAMPLES` and the dlight
 functions, compiled under stock TVM and ``"tma"``. Writes ``<pipeline>_<k>.so.gz`` (up
@@ -38,6 +38,29 @@ def all_cases() -> list[compat.CompatCase]:
             + generated.dlight_cases())
 
 
+def launch_cases() -> list[compat.CompatCase]:
+    """The schedules whose small launches ran slower under ``"tma"``, at launches of a few to
+    thousands of CTAs (the grid grows with the problem; the tiling stays), and MetaSchedule
+    samples of the same workloads at sizes that fill the GPU."""
+    def tiles(name: str, columns: list[int], **kwargs) -> list[compat.CompatCase]:
+        return [compat.CompatCase(f"{name}_n{n}", f"{name} at {n} columns", lambda n=n: patterns._tiles(n=n, **kwargs),
+                                  reference="add" if kwargs.get("second_input") else "scale2") for n in columns]
+
+    columns = [256, 2048, 8448, 33792]
+    return ([compat.CompatCase(f"nested_mma_gemm_4stage_n{n}", f"nested mma GEMM {n}^3",
+                               lambda n=n: patterns._gemm_nested(n, (0, 0, 2, 3, 3), (0, 1, 3, 2, 4)), reference="gemm")
+             for n in (512, 768, 1024, 2048)]
+            + tiles("padded_rows_fp16", columns, m=200, dtype="float16", pads=(8,))
+            + tiles("padded_rows_two_inputs", columns, m=128, second_input=True, pads=(4, 8))
+            + tiles("bulk_store_pipeline", columns, m=250, store=True)
+            + tiles("pipeline_in_serial_loop", [512, 4096, 16896, 67584], m=100, strips_per_cta=2)
+            + [c for name, n in {"gemm_f32_512": 2, "bmm_f16_b32": 2}.items()
+               for c in generated.ms_cases(name, n)])
+
+
+SUITES = {"compat": all_cases, "launch": launch_cases}
+
+
 def _copies(result: compat.Build) -> str:
     """What the copies became, one phrase per distinct report line (stage labels dropped)."""
     lines = sorted({re.sub(r" \[stage [^\]]*\]", "", str(r)).split(": ", 1)[1] for r in result.report})
@@ -50,9 +73,9 @@ def _export(cases: list[tuple[compat.CompatCase, tvm.IRModule]], pipeline: str, 
     compat.export_compressed(tvm.IRModule(funcs), pipeline, path)
 
 
-def build(out: pathlib.Path, only: str | None, batch: int) -> dict:
+def build(out: pathlib.Path, only: str | None, batch: int, suite: str = "compat") -> dict:
     out.mkdir(parents=True, exist_ok=True)
-    cases = [c for c in all_cases() if only is None or re.search(only, c.name)]
+    cases = [c for c in SUITES[suite]() if only is None or re.search(only, c.name)]
     start = time.perf_counter()
     outcomes = compat.check_all(cases)
     entries, rows = [], ["| case | pattern | stock | tma | what each copy became (tma) | compile s stock / tma |",
@@ -104,7 +127,8 @@ def build(out: pathlib.Path, only: str | None, batch: int) -> dict:
         print(f"{pipeline}: {len(items)} of {len(cases)} cases built ({time.perf_counter() - start:.0f} s)", flush=True)
     manifest = {"tvm_version": tvm.__version__, "target": SM90A, "cases": entries}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
-    command = "python tests/compat/build_gpu.py --out " + str(out) + (f" --only '{only}'" if only else "")
+    command = ("python tests/compat/build_gpu.py --out " + str(out) + (f" --suite {suite}" if suite != "compat" else "")
+               + (f" --only '{only}'" if only else ""))
     (out / "compat_table.md").write_text(f"Compat cases (`{command}`; TVM {tvm.__version__})\n\n" + "\n".join(rows) + "\n")
     return manifest
 
@@ -114,8 +138,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=pathlib.Path, required=True)
     parser.add_argument("--only", help="regex on case names (re.search)")
     parser.add_argument("--batch", type=int, default=8, help="cases per library")
+    parser.add_argument("--suite", choices=sorted(SUITES), default="compat",
+                        help="compat: the compat suite; launch: its slow small launches at growing grids")
     opts = parser.parse_args(argv)
-    build(opts.out, opts.only, opts.batch)
+    build(opts.out, opts.only, opts.batch, opts.suite)
     print((opts.out / "compat_table.md").read_text())
     return 0
 

@@ -66,6 +66,9 @@ WORKLOADS = {w.name: w for w in [
     Workload("gemm_f32", _te("matmul", 256, 256, 256), "cuda", "gemm", STATIC_SHARED),
     Workload("bmm_f32", _te("batch_matmul_nkkm", 2, 128, 128, 128), "cuda", "bmm", STATIC_SHARED),
     Workload("conv2d_f32", _te("conv2d_nhwc", 1, 16, 16, 32, 32, 3, 1, 1), "cuda", "conv2d_nhwc_pad1", STATIC_SHARED),
+    # Larger launches of the same schedules (tests/compat/build_gpu.py --suite launch).
+    Workload("gemm_f32_512", _te("matmul", 512, 512, 512), "cuda", "gemm", STATIC_SHARED),
+    Workload("bmm_f16_b32", _te("batch_matmul_nkkm", 32, 256, 256, 256, **F16), "cuda-tensorcore", "bmm", DYNAMIC_SHARED),
 ]}
 
 

@@ -50,14 +50,18 @@ def test_metaschedule_permuted_tiles(outcomes):
     # reading the permuted positions as stock does; its B tiles have 256-byte rows, which no
     # tensor map stores that way: per-thread cp.async (rule swizzle_permuted), both on one
     # mbarrier with mixed_stages="mbarrier".
+    # (A launch of 8 CTAs, which "tma" leaves to stock's groups by the rule small_launch_cost
+    # before any other: each pipeline here is "tma" at any launch size.)
     outcome = outcomes["ms_gemm_f16_tc_0"]
     outcome.raise_for_tma()
-    assert outcome.tma.report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "pipeline_model"
-                                      and "permuted_tile_cost" in r.reason for r in outcome.tma.report)
+    assert outcome.tma.report and all(r.rule == "small_launch_cost" for r in outcome.tma.report)
+    sample = next(c for c in CASES if c.name == "ms_gemm_f16_tc_0").build()
+    plain = compat.build(sample, "tma_all_launches", remember=False)
+    assert plain.report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "pipeline_model"
+                                and "permuted_tile_cost" in r.reason for r in plain.report)
     compilation_pipeline.register_tir_pipeline(
-        "tma_test_permuted_mixed", lambda: tma_tir_pipeline(permuted_tiles=True, mixed_stages="mbarrier"))
-    mixed = compat.build(next(c for c in CASES if c.name == "ms_gemm_f16_tc_0").build(), "tma_test_permuted_mixed",
-                         remember=False)
+        "tma_test_permuted_mixed", lambda: tma_tir_pipeline(permuted_tiles=True, mixed_stages="mbarrier", min_ctas=0))
+    mixed = compat.build(sample, "tma_test_permuted_mixed", remember=False)
     assert mixed.error is None
     a = [r for r in mixed.report if r.dst == "A_reindex_shared.dyn"]
     b = [r for r in mixed.report if r.dst == "B_reindex_shared.dyn"]
@@ -65,10 +69,10 @@ def test_metaschedule_permuted_tiles(outcomes):
                      and "permuted layout is the 64B swizzle" in r.reason for r in a), [str(r) for r in a]
     assert b and all(r.instruction == "cp.async" and r.rule == "swizzle_permuted"
                      and "not the 128B swizzle of 128-element rows" in r.reason for r in b), [str(r) for r in b]
-    stock_groups = compat.build(next(c for c in CASES if c.name == "ms_gemm_f16_tc_0").build(), "tma_permuted_tiles",
-                                remember=False)
+    stock_groups = compat.build(sample, "tma_permuted_tiles_all_launches", remember=False)
     assert stock_groups.report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "mixed_stage_cost"
                                        and "swizzle_permuted" in r.reason for r in stock_groups.report)
+
 
 def test_metaschedule_conv_padding_copies_are_async(outcomes):
     # MetaSchedule's conv2d tensor-core sample 0 stages the padded input by 16-byte vectors whose

@@ -1,4 +1,4 @@
-"""Bulk shared→global stores (tvm_tma.schedule.bulk_store) through the "tma" pipeline: what
+"""Bulk shared→global stores (tvm_tma.schedule.bulk_store) through the "tma" pipeline (at any launch size: "tma_all_launches"): what
 each store becomes (1-D runs under "tma_no_tensor_maps", tensor maps for strided and edge
 tiles under "tma"), the wait before its tile is overwritten, fences, errors. The 1-D kernels
 ran correct on the H100 (benchmarks/RESULTS.md: check_store_*, run_memcpy.py); the GPU cases
@@ -17,13 +17,13 @@ from tvm_tma.kernels.bulk_copy import bulk_copy_module
 from tvm_tma.schedule import bulk_store
 from tvm_tma.transforms.tensor_map import ENCODE, S2G_TENSOR, Swizzle, encoded_maps
 from test_tensor_map import calls, lowered
-from workloads import cuda_source, tile_scale, tile_scale_staged
+from workloads import ALL_LAUNCHES, cuda_source, tile_scale, tile_scale_staged
 
 S2G = "cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group"
 TENSOR_S2G = "cp_async_bulk_tensor_s2g_async_bulk_tensor_2d_global_shared__cta_tile_bulk_group"
 
 
-def compile_with_report(mod, pipeline="tma", kernel_only=True):
+def compile_with_report(mod, pipeline=ALL_LAUNCHES, kernel_only=True):
     """The generated CUDA (from the kernel on, or whole: what nvcc compiles) and the copy report."""
     with tvm_tma.copy_report() as report:
         src = cuda_source(mod, pipeline)
@@ -32,7 +32,7 @@ def compile_with_report(mod, pipeline="tma", kernel_only=True):
 
 def test_pipelined_store_one_group_per_tile_and_one_wait_in_flight():
     # Tile rows of 256 bytes: 16 bulk stores of one tile, issued by thread 0, one group.
-    src, report = compile_with_report(tile_scale(256, 256, tile_n=64, store=True), "tma_no_tensor_maps")
+    src, report = compile_with_report(tile_scale(256, 256, tile_n=64, store=True), "tma_no_tensor_maps_all_launches")
     stores = [r for r in report if r.dst == "B"]
     assert stores and all(r.instruction == "cp.async.bulk" and r.pieces == 16 and r.bytes == 4096
                           for r in stores)
@@ -77,14 +77,14 @@ def test_copy_kernel_has_no_cp_async_and_skips_tiles_past_the_end():
 
 
 def test_tail_tiles_are_stored_by_ordinary_stores_and_reported():
-    src, report = compile_with_report(tile_scale(250, 256, tile_n=64, store=True), "tma_no_tensor_maps")
+    src, report = compile_with_report(tile_scale(250, 256, tile_n=64, store=True), "tma_no_tensor_maps_all_launches")
     stores = [r for r in report if r.dst == "B"]
     assert stores and all(r.instruction == "cp.async.bulk (whole tiles)" and r.rule == "dense_box" for r in stores)
     assert S2G in src and "*(float4*)(B_ptr" in src
 
 
 def test_store_outside_a_pipeline_waits_before_the_tile_is_written_again():
-    src, report = compile_with_report(tile_scale_staged(256, 256, load=False, store=True), "tma_no_tensor_maps")
+    src, report = compile_with_report(tile_scale_staged(256, 256, load=False, store=True), "tma_no_tensor_maps_all_launches")
     assert [r.instruction for r in report] == ["cp.async.bulk"]
     loop = src[src.index("for (int i_0"):]
     # Next iteration: thread 0 waits until the store has read the tile, then the CTA syncs.

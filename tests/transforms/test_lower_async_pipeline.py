@@ -17,7 +17,7 @@ from tvm import tirx
 import tvm_tma
 from tvm_tma.kernels import add
 from tvm_tma.transforms._ir import substitute
-from workloads import center_columns, cuda_source, tile_scale, verified_ir
+from workloads import ALL_LAUNCHES, center_columns, cuda_source, tile_scale, verified_ir
 
 BULK = "cp_async_bulk_g2s_cluster"
 RUNS = "tma_runs"  # 1-D bulk runs only (strided and edge tiles without tensor maps), any row length
@@ -56,7 +56,7 @@ def test_short_rows_are_cp_async_by_the_performance_rule():
     # int8 tiles of 64-byte rows: one bulk copy per row is slower than stock's cp.async
     # (rule bulk_min_run, 128 bytes on the H100); every copy of the pipeline is per-thread,
     # so it keeps stock's cp.async groups.
-    src, report = compile_with_report("tma_no_tensor_maps", m=256, n=256, tile_n=64, dtype="int8")
+    src, report = compile_with_report("tma_no_tensor_maps_all_launches", m=256, n=256, tile_n=64, dtype="int8")
     assert report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "pipeline_model"
                           and "bulk_min_run: 16 runs of 64 bytes: expected at least 128 bytes" in r.reason
                           for r in report)
@@ -131,9 +131,9 @@ def test_mixed_bulk_and_fallback_share_one_barrier():
 
 
 def test_mixed_stage_keeps_stock_groups_under_tma():
-    # The same kernel under "tma": a stage of a bulk copy and per-thread cp.async keeps stock's
-    # commit/wait groups for both (rule mixed_stage_cost), every copy reported.
-    src, report = compile_with_report("tma", m=256, n=256, second_input=True, pads=(0, 2))
+    # The same kernel under "tma" (at any launch size): a stage of a bulk copy and per-thread
+    # cp.async keeps stock's commit/wait groups for both (rule mixed_stage_cost), every copy reported.
+    src, report = compile_with_report(ALL_LAUNCHES, m=256, n=256, second_input=True, pads=(0, 2))
     assert {r.src for r in report} == {"A", "C"}
     assert all(r.instruction == "cp.async (stock pipeline)" and r.rule == "mixed_stage_cost"
                and "mixes bulk copies with per-thread cp.async" in r.reason for r in report), [str(r) for r in report]

@@ -150,7 +150,7 @@ def test_padding_read_by_elements_stays():
     # A padded tile read element by element (tile_scale's consumers) keeps its padding: the
     # swizzle spreads 16-byte chunks, not the 4-byte column reads the padding is there for.
     with tvm_tma.copy_report() as report:
-        cuda_source(tile_scale(256, 256, tile_n=64, dtype="float16", pads=(8,)), "tma")
+        cuda_source(tile_scale(256, 256, tile_n=64, dtype="float16", pads=(8,)))
     assert report and all(r.instruction == "cp.async.bulk" and r.pieces == 16 and not r.reason for r in report)
 
 

@@ -25,8 +25,9 @@ from tvm_tma.codegen import SM90A, compile_sm90a, kernel_source
 from tvm_tma.kernels import tile_scale
 from tvm_tma.transforms.tensor_map import ENCODE
 from tvm_tma.transforms.tensor_map_cache import ENCODES, KEY_WORDS, LOAD, STORE
+from workloads import ALL_LAUNCHES
 
-UNCACHED = "tma_no_tensor_map_cache"
+UNCACHED = "tma_no_tensor_map_cache_all_launches"
 RUNTIME_ENCODE = "runtime.cuTensorMapEncodeTiled"
 
 
@@ -34,7 +35,7 @@ def host_module(mod: tvm.IRModule, tensor_map_cache: bool = True, host: str = "l
     """``mod`` through the "tma" passes (up to MakePackedAPI and the cache, before the host
     finalization that lowers the builtins)."""
     mod = tirx.transform.BindTarget(tvm.target.Target(SM90A).with_host(host))(mod)
-    passes = pipeline._passes(tvm.transform.PassContext.current().config, options, tensor_map_cache)
+    passes = pipeline._passes(tvm.transform.PassContext.current().config, {"min_ctas": 0, **options}, tensor_map_cache)
     return tvm.ir.transform.Sequential(passes)(mod)
 
 
@@ -110,7 +111,7 @@ def test_ir_without_the_cache_with_a_c_host_or_without_maps():
 def builds():
     """The two-map tile kernel built with and without the cache."""
     mod = tile_scale(256, 256, tile_n=64, second_input=True)
-    return compile_sm90a(mod, "tma"), compile_sm90a(mod, UNCACHED)
+    return compile_sm90a(mod, ALL_LAUNCHES), compile_sm90a(mod, UNCACHED)
 
 
 def test_host_llvm_inlines_the_cache_one_slot_per_map(builds):
@@ -164,7 +165,7 @@ def unresolved(path: str) -> list[str]:
 @pytest.mark.parametrize("maps", [2, 3])
 def test_exported_library_has_nothing_to_resolve_and_loads_now(maps, tmp_path):
     mod = tile_scale(256, 256, tile_n=64, second_input=True) if maps == 2 else three_maps_module()
-    executable = compile_sm90a(mod, "tma")
+    executable = compile_sm90a(mod, ALL_LAUNCHES)
     assert len(re.findall(r"^@tmap_slot\S* = ", executable.mod.inspect_source("ll"), re.M)) == maps
     path = str(tmp_path / f"maps{maps}.so")
     executable.export_library(path)

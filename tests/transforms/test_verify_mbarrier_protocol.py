@@ -487,6 +487,10 @@ def test_pipeline_runs_the_verifier_after_the_lowering():
     assert names[at - 1] == "tvm_tma.LowerBulkCopyBlocks" and at < names.index("s_tir.LowerOpaqueBlock")
 
 
+WIDE = tile_scale(256, 64 * 132, tile_n=64)
+"""A launch of 132 CTAs, which "tma" lowers to mbarriers (rule small_launch_cost)."""
+
+
 def test_verifier_runs_when_asked(monkeypatch):
     # Off by default (it costs more compile time than the lowering); on with TVM_TMA_VERIFY=1
     # (the test suite) or in the "tma_verified" pipeline.
@@ -494,14 +498,14 @@ def test_verifier_runs_when_asked(monkeypatch):
     emit = lower_async_pipeline.wait_parity
     monkeypatch.setattr(lower_async_pipeline, "wait_parity", lambda slot, parity: emit(slot, 1 - parity))
     monkeypatch.setenv("TVM_TMA_VERIFY", "0")
-    tvm.compile(tile_scale(256, 64, tile_n=64), target=TARGET, tir_pipeline="tma")  # unchecked
+    tvm.compile(WIDE, target=TARGET, tir_pipeline="tma")  # unchecked
     with pytest.raises(TMAError, match=RULE + r"tma_bar_q0\[0\] phase 0: wait for parity 1"):
-        tvm.compile(tile_scale(256, 64, tile_n=64), target=TARGET, tir_pipeline="tma_verified")
+        tvm.compile(WIDE, target=TARGET, tir_pipeline="tma_verified")
 
 
 def test_broken_emission_fails_tvm_compile(monkeypatch):
     emit = lower_async_pipeline.wait_parity
     monkeypatch.setattr(lower_async_pipeline, "wait_parity", lambda slot, parity: emit(slot, 1 - parity))
     with pytest.raises(TMAError, match=RULE + r"tma_bar_q0\[0\] phase 0: wait for parity 1") as err:
-        tvm.compile(tile_scale(256, 64, tile_n=64), target=TARGET, tir_pipeline="tma")
+        tvm.compile(WIDE, target=TARGET, tir_pipeline="tma")
     assert err.value.rule == "mbarrier_protocol"

@@ -4,7 +4,7 @@ build of many cases for the GPU runner.
     python -m tvm_tma.testing.fuzz build --seed S --count N --out build/gpu/fuzz [--batch 25]
     python -m tvm_tma.testing.fuzz build --cases tests/compat/fuzz_repros.json --out build/gpu/repros
 
-compiles every case under stock TVM (``tirx.use_async_copy``) and under ``"tma"`` and exports,
+compiles every case under stock TVM (``tirx.use_async_copy``) and under :data:`LOWERING` and exports,
 per pipeline, batches of cases as one library each (``<pipeline>_<k>.so.gz``, a PrimFunc per
 case named after it, gzipped), with ``manifest.json``: the seed, each case's description, its
 arguments and, per pipeline, its library or the error that refused it.
@@ -28,7 +28,7 @@ from tvm import te, tirx
 from ..codegen import SM90A
 from ..schedule import bulk_store
 from . import compat
-from .fuzz_cases import FuzzCase, Operand, arguments, generate
+from .fuzz_cases import LOWERING, FuzzCase, Operand, arguments, generate
 
 
 def _thread_split(sch: tvm.s_tir.Schedule, loops: list, threads: int, lanes: int = 1) -> None:
@@ -153,7 +153,7 @@ def build(cases: list[FuzzCase], out: pathlib.Path, batch: int = 25, seed: int |
     count = len(cases)
     entries = {c.name: {"case": c.to_json(), "args": arguments(c), "output": len(c.operands)} for c in cases}
     start = time.perf_counter()
-    for pipeline in (compat.STOCK, compat.TMA):
+    for pipeline in (compat.STOCK, LOWERING):
         for first in range(0, count, batch):
             funcs = {}
             for case in cases[first:first + batch]:
@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         parser.error("build: give --seed and --count, or --cases")
     manifest = build(cases, opts.out, opts.batch, opts.seed)
-    refused = {p: sum(p in e and "error" in e[p] for e in manifest["cases"]) for p in (compat.STOCK, compat.TMA)}
+    refused = {p: sum(p in e and "error" in e[p] for e in manifest["cases"]) for p in (compat.STOCK, LOWERING)}
     print(f"seed {opts.seed}, {len(cases)} cases; refused: {refused}")
     return 0
 

@@ -33,6 +33,10 @@ from typing import Any
 
 import numpy as np
 
+LOWERING = "tma_all_launches"
+"""The pipeline the fuzzer checks against stock: ``"tma"`` at any launch size (the cases launch
+a few CTAs, which ``"tma"`` leaves to stock's cp.async groups by the rule ``small_launch_cost``)."""
+
 ELEM_BYTES = {"float32": 4, "float16": 2, "bfloat16": 2, "int8": 1}
 VALUE_RANGE = {"float32": 1 << 16, "float16": 256, "bfloat16": 32, "int8": 20}
 """Inputs lie in ``[-r, r]``: three operands scaled by 2 stay exact (fp16 integers to 2048,

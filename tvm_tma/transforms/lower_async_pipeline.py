@@ -79,6 +79,10 @@ come before anything else (the accumulators are read, the buffers' memory may be
 Queues of wgmma stages keep the ``__syncthreads`` guard under ``overwrite_guard=
 "empty_barriers"``. :func:`.verify_wgmma.VerifyWgmma` checks the result.
 
+A pipeline in a launch of fewer than ``min_ctas`` CTAs (the ``blockIdx`` extents around it,
+when constant) is left to stock TVM's cp.async groups where they can express it (rule
+``small_launch_cost``: there the bulk copies' latency is not hidden by other CTAs).
+
 Raises :class:`tvm_tma.TMAError` for a target below sm_90 (rule ``min_arch``) and for
 async stages that are not copies. Every copy is reported (:func:`tvm_tma.copy_report`).
 """
@@ -102,7 +106,7 @@ from .. import report, rules
 from ..errors import TMAError
 from ._ir import attrs_with_key, cast_to, function_name, mutate, replace_node, select, seq, substitute, walk
 from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, marked_root,
-                         shared_writes, store_sources, version, wait_all, wait_read)
+                         shared_writes, store_sources, unmarked, version, wait_all, wait_read)
 from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
                         issuing_threads, mbarrier_buffer, peel_copy, plan_copy, report_plan,
                         stock_record, uses_bulk, uses_cp_async, wait_parity, writes_synchronously)
@@ -154,6 +158,20 @@ def thread_axes(loops: list[tirx.For]) -> list[ThreadAxis]:
             if tag.startswith("threadIdx."):
                 axes[tag] = ThreadAxis(loop.loop_var, int(loop.extent))
     return [axes[t] for t in ("threadIdx.x", "threadIdx.y", "threadIdx.z") if t in axes]
+
+
+def launch_ctas(loops: list[tirx.For]) -> int | None:
+    """The CTAs of the launch around ``loops``: the product of their ``blockIdx`` extents
+    (``None`` where one is symbolic)."""
+    extents = {}
+    for loop in loops:
+        if loop.kind == tirx.ForKind.THREAD_BINDING and loop.thread_binding is not None:
+            tag = loop.thread_binding.thread_tag
+            if tag.startswith("blockIdx."):
+                if not isinstance(loop.extent, tirx.IntImm):
+                    return None
+                extents[tag] = int(loop.extent)
+    return math.prod(extents.values())
 
 
 def _copies(commit: tirx.AttrStmt) -> list[tirx.Stmt]:
@@ -953,8 +971,9 @@ def _is_pipeline(stmt: tirx.Stmt) -> bool:
 
 class _Lowering:
     def __init__(self, func_name: str, min_run_bytes: int, permuted_tiles: bool, maps: TensorMaps | None,
-                 overwrite_guard: str, mixed_stages: str):
+                 overwrite_guard: str, mixed_stages: str, min_ctas: int):
         self.func_name = func_name
+        self.min_ctas = min_ctas
         self.min_run_bytes = min_run_bytes
         self.permuted_tiles = permuted_tiles
         self.maps = maps
@@ -1000,11 +1019,20 @@ class _Lowering:
         return stmt, []
 
     def lower_region(self, seq: tirx.SeqStmt, loops) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
-        """One pipeline on mbarrier rings; left to stock TVM's cp.async groups (reported, rule
-        ``pipeline_model``) when the lowering cannot model it or none of its copies is bulk."""
+        """One pipeline on mbarrier rings; left to stock TVM's cp.async groups (reported) in a
+        small launch (rule ``small_launch_cost``) and when the lowering cannot model it or none
+        of its copies is bulk (``pipeline_model``)."""
         threads = thread_axes(loops)
         if not threads:
             return self.stock(seq, threads, "pipeline_model", "the pipeline is outside any threadIdx loop")
+        ctas = launch_ctas(loops)
+        # Stock's groups, where they can express the pipeline (one commit site per stage, no
+        # wgmma consumers; bulk stores become ordinary stores), in a launch too small to hide
+        # the bulk copies' latency.
+        if (ctas is not None and ctas < self.min_ctas and not _wgmma_queues(seq)
+                and all(len(x) <= 1 for x in commit_sites(seq).values())):
+            return self.stock(unmarked(seq), threads, "small_launch_cost",
+                              f"the kernel launches {ctas} CTAs, fewer than {self.min_ctas}")
         checkpoint = self.maps.checkpoint() if self.maps is not None else None
         try:
             with report.held() as entries:
@@ -1163,7 +1191,8 @@ def _store_nests(stmt: tirx.Stmt, loops: list[tirx.For]) -> list[tirx.Stmt]:
 
 def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_run"), tensor_maps: bool = True,
                                  overwrite_guard: str = "cta_barrier", mixed_stages: str = "stock",
-                                 permuted_tiles: bool = False) -> tvm.transform.Pass:  # noqa: N802
+                                 permuted_tiles: bool = False,
+                                 min_ctas: int = rules.limit("small_launch_cost")) -> tvm.transform.Pass:  # noqa: N802
     """Create the pass (see the module docstring).
 
     ``min_run_bytes``: a tile of several contiguous runs shorter than this goes to cp.async
@@ -1182,6 +1211,8 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
     ``permuted_tiles``: copy tiles stored in the schedule's permuted layout
     (``InjectPermutedLayout``) with swizzled tensor copies where the permutation is the swizzle;
     off, they stay per-thread cp.async (rule ``permuted_tile_cost``).
+    ``min_ctas``: a pipeline in a launch of fewer CTAs (known at compile time) keeps stock TVM's
+    cp.async groups where they can express it (rule ``small_launch_cost``; 0: never).
     """
     if overwrite_guard not in OVERWRITE_GUARDS:
         raise ValueError(f"overwrite_guard: expected one of {OVERWRITE_GUARDS}, got {overwrite_guard!r}")
@@ -1196,7 +1227,8 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
             return func
         check_arch(func, f"async pipeline in {name}")
         maps = TensorMaps(func) if tensor_maps else None
-        body, bufs = _Lowering(name, min_run_bytes, permuted_tiles, maps, overwrite_guard, mixed_stages).visit(func.body, [])
+        body, bufs = _Lowering(name, min_run_bytes, permuted_tiles, maps, overwrite_guard, mixed_stages,
+                               min_ctas).visit(func.body, [])
         if bufs:
             raise TMAError("pipeline_model", "async pipeline outside any block: nowhere to allocate its mbarriers")
         return maps.apply(func, body) if maps is not None else func.with_body(body)
