@@ -181,14 +181,9 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = Non
     more compile time than the lowering itself); register a variant under
     another name to use them, e.g.
     ``register_tir_pipeline("tma_min128", lambda: tma_tir_pipeline(min_run_bytes=128))``, or
-    those :func:`register` registers: ``"tma_no_tensor_maps"`` (1-D bulk runs only),
-    ``"tma_no_tensor_map_cache"`` (tensor maps encoded at every call) and
-    ``"tma_empty_barriers"`` (buffer versions guarded by "empty" mbarriers instead of
-    ``__syncthreads``), ``"tma_verified"`` (the barrier protocol checked) and
-    ``"tma_mixed_stages"`` (bulk copies and per-thread cp.async of one stage on one mbarrier),
-    ``"tma_permuted_tiles"`` (tiles in the schedule's permuted layout loaded by swizzled tensor copies),
-    ``"tma_all_launches"`` (the mbarrier lowering also in launches of fewer CTAs than the rule
-    ``small_launch_cost`` asks, as the tests and the fuzzer use it on small kernels).
+    use those :func:`register` registers (:data:`VARIANTS`). Where a launch the rule
+    ``small_launch_cost`` left to stock's groups makes TVM's own passes fail (an internal
+    error), the module is lowered again with the mbarrier lowering at every launch size.
     """
 
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
