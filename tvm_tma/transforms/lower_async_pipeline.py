@@ -149,29 +149,27 @@ def _has_attr(stmt, keys) -> bool:
     return bool(attrs_with_key(stmt, keys))
 
 
+def _bound_loops(loops: list[tirx.For], prefix: str) -> dict[str, tirx.For]:
+    """The thread-bound loops among ``loops`` whose thread tag starts with ``prefix``, by tag."""
+    return {loop.thread_binding.thread_tag: loop for loop in loops
+            if loop.kind == tirx.ForKind.THREAD_BINDING and loop.thread_binding is not None
+            and loop.thread_binding.thread_tag.startswith(prefix)}
+
+
 def thread_axes(loops: list[tirx.For]) -> list[ThreadAxis]:
     """The ``threadIdx`` loops among ``loops``, threadIdx.x first."""
-    axes = {}
-    for loop in loops:
-        if loop.kind == tirx.ForKind.THREAD_BINDING and loop.thread_binding is not None:
-            tag = loop.thread_binding.thread_tag
-            if tag.startswith("threadIdx."):
-                axes[tag] = ThreadAxis(loop.loop_var, int(loop.extent))
-    return [axes[t] for t in ("threadIdx.x", "threadIdx.y", "threadIdx.z") if t in axes]
+    axes = _bound_loops(loops, "threadIdx.")
+    return [ThreadAxis(axes[t].loop_var, int(axes[t].extent)) for t in ("threadIdx.x", "threadIdx.y", "threadIdx.z")
+            if t in axes]
 
 
 def launch_ctas(loops: list[tirx.For]) -> int | None:
     """The CTAs of the launch around ``loops``: the product of their ``blockIdx`` extents
     (``None`` where one is symbolic)."""
-    extents = {}
-    for loop in loops:
-        if loop.kind == tirx.ForKind.THREAD_BINDING and loop.thread_binding is not None:
-            tag = loop.thread_binding.thread_tag
-            if tag.startswith("blockIdx."):
-                if not isinstance(loop.extent, tirx.IntImm):
-                    return None
-                extents[tag] = int(loop.extent)
-    return math.prod(extents.values())
+    extents = [loop.extent for loop in _bound_loops(loops, "blockIdx.").values()]
+    if not all(isinstance(e, tirx.IntImm) for e in extents):
+        return None
+    return math.prod(int(e) for e in extents)
 
 
 def _copies(commit: tirx.AttrStmt) -> list[tirx.Stmt]:
