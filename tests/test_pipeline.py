@@ -45,3 +45,23 @@ def test_relax_module_compiles_with_tma_pipeline():
         ex = tvm.compile(bb.get(), target=TARGET, tir_pipeline="tma")
     assert report and all(r.function == "tile_scale" and r.instruction == "cp.async.bulk.tensor.2d" for r in report)
     assert any("cp_async_bulk_tensor_g2s_cluster" in src and "mbarrier_wait" in src for src in _sources(ex.mod))
+
+
+def test_held_entries_stay_with_their_own_block():
+    """Blocks of held entries nest (the pipeline holds a whole module's, the lowering one
+    pipeline's): an inner block that ends empty leaves the outer one collecting, and a copy
+    report sees only the entries released to it."""
+    from tvm_tma import report
+
+    first = report.CopyRecord(function="k", src="A", dst="A_shared", bytes=16, instruction="cp.async", pieces=1)
+    second = report.CopyRecord(function="k", src="B", dst="B_shared", bytes=16, instruction="cp.async", pieces=1)
+    with tvm_tma.copy_report() as seen:
+        with report.held() as outer:
+            with report.held() as inner:
+                pass
+            report.record(first)
+            with report.held() as inner:
+                report.record(second)
+        assert outer == [first] and inner == [second] and seen == []
+        report.record(first)
+    assert seen == [first]

@@ -64,7 +64,7 @@ def copy_report() -> Iterator[list[CopyRecord]]:
     try:
         yield records
     finally:
-        _active.remove(records)
+        _remove(_active, records)
 
 
 @contextlib.contextmanager
@@ -77,7 +77,13 @@ def held() -> Iterator[list[CopyRecord]]:
     try:
         yield records
     finally:
-        _held.remove(records)
+        _remove(_held, records)
+
+
+def _remove(stack: list[list[CopyRecord]], records: list[CopyRecord]) -> None:
+    """Remove ``records`` itself from ``stack`` (``list.remove`` compares by value and would
+    take an outer, equal list: two empty ones)."""
+    del stack[next(i for i, r in enumerate(stack) if r is records)]
 
 
 def collecting() -> bool:
