@@ -1,10 +1,11 @@
 """Run the differential fuzzer's cases on the GPU: every case under stock TVM and under
-``"tma_all_launches"`` (``"tma"`` at any launch size), each output against the numpy reference and the two outputs against each other.
+the build's lowering (``"tma_all_launches"``, ``"tma"`` at any launch size, unless the build
+named another), each output against the numpy reference and the two outputs against each other.
 
     python3 .gpu/boot.py benchmarks/run_fuzz.py build/gpu/fuzz --out $OUT/fuzz [--workers 6]
 
 BUILD is what ``python -m tvm_tma.testing.fuzz build`` wrote. Needs TVM's runtime, torch,
-numpy and a CUDA GPU. Each batch (one stock and one ``"tma_all_launches"`` library) runs in a child
+numpy and a CUDA GPU. Each batch (one stock and one library of the lowering) runs in a child
 process (``gpu_workers.py``): a kernel that hangs past ``--case-timeout`` seconds is recorded
 ``hung`` and the batch goes on in a new child. Inputs are the case's seeded small integers,
 outputs are poisoned (NaN; 0x5A bytes for int8) before each launch; results are exact, so
@@ -28,8 +29,13 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import gpu_workers  # noqa: E402
 from tvm_tma.testing.fuzz_cases import LOWERING, FuzzCase, describe, inputs, reference  # noqa: E402
 
-PIPELINES = ("default", LOWERING)
 STATUSES = ("correct", "wrong", "hung", "crashed", "error", "not_run", "refused")
+
+
+def _pipelines(manifest: dict[str, Any]) -> tuple[str, tuple[str, str]]:
+    """The build's lowering, and the pipelines it compiled: stock TVM's and that one."""
+    lowering = manifest.get("lowering", LOWERING)
+    return lowering, ("default", lowering)
 
 
 def _torch_dtype(torch, dtype: str):
@@ -57,17 +63,18 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str]) -> int:
     import tvm
 
     manifest = json.loads((build_dir / "manifest.json").read_text())
+    lowering, pipelines = _pipelines(manifest)
     entries = [e for e in manifest["cases"] if any(e.get(p, {}).get("library") == f"{p}_{batch}.so.gz"
-                                                   for p in PIPELINES)]
+                                                   for p in pipelines)]
     libraries = {p: gpu_workers.load_library(build_dir / f"{p}_{batch}.so.gz")
-                 for p in PIPELINES if (build_dir / f"{p}_{batch}.so.gz").exists()}
+                 for p in pipelines if (build_dir / f"{p}_{batch}.so.gz").exists()}
     gpu_workers.emit({"event": "loaded"})
     for entry in entries:
         case = FuzzCase.from_json(entry["case"])
         xs = inputs(case)
         expected = reference(case, xs)
         outputs: dict[str, Any] = {}
-        for pipeline in PIPELINES:
+        for pipeline in pipelines:
             if "library" not in entry.get(pipeline, {}) or f"{case.name}:{pipeline}" in skip:
                 continue
             gpu_workers.emit({"event": "start", "case": case.name, "pipeline": pipeline})
@@ -90,7 +97,7 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str]) -> int:
             if bad.any():
                 first = tuple(int(i) for i in np.argwhere(bad)[0])
                 record["first_mismatch"] = {"index": first, "got": float(got[first]), "expected": float(expected[first])}
-            if pipeline == LOWERING and "default" in outputs:
+            if pipeline == lowering and "default" in outputs:
                 record["equals_stock"] = bool(torch.equal(_bits(torch, out), _bits(torch, outputs["default"])))
             gpu_workers.emit(record)
     return 0
@@ -100,9 +107,10 @@ def summarize(manifest: dict[str, Any], records: list[dict[str, Any]]) -> dict[s
     """Counts per pipeline (refused: the build's error), the tma-vs-stock comparison, and
     the cases that were not correct."""
     by_case = {e["case"]["name"]: e for e in manifest["cases"]}
-    counts = {p: collections.Counter() for p in PIPELINES}
+    lowering, pipelines = _pipelines(manifest)
+    counts = {p: collections.Counter() for p in pipelines}
     for entry in manifest["cases"]:
-        for p in PIPELINES:
+        for p in pipelines:
             if "error" in entry.get(p, {}):
                 counts[p]["refused"] += 1
     for r in records:
@@ -112,20 +120,21 @@ def summarize(manifest: dict[str, Any], records: list[dict[str, Any]]) -> dict[s
                 for r in records if r["status"] != "correct"]
     stock_ok = {r["case"] for r in records if r["pipeline"] == "default" and r["status"] == "correct"}
     refused_but_stock_builds = sorted(e["case"]["name"] for e in manifest["cases"]
-                                      if "error" in e.get(LOWERING, {}) and "library" in e.get("default", {}))
-    return {"seed": manifest["seed"], "count": manifest["count"],
-            "counts": {p: {s: counts[p][s] for s in STATUSES} for p in PIPELINES},
+                                      if "error" in e.get(lowering, {}) and "library" in e.get("default", {}))
+    return {"seed": manifest["seed"], "count": manifest["count"], "lowering": lowering,
+            "counts": {p: {s: counts[p][s] for s in STATUSES} for p in pipelines},
             "tma_equals_stock": sum(r["equals_stock"] for r in compared), "tma_compared_with_stock": len(compared),
             "tma_refused_where_stock_builds": len(refused_but_stock_builds),
             "tma_correct_where_stock_correct": sum(r["case"] in stock_ok and r["status"] == "correct"
-                                                   for r in records if r["pipeline"] == LOWERING),
+                                                   for r in records if r["pipeline"] == lowering),
             "stock_correct": len(stock_ok), "problems": problems}
 
 
 def markdown(summary: dict[str, Any], device: str) -> str:
-    lines = [f"Fuzzer: seed {summary['seed']}, {summary['count']} cases, {device}", "",
+    lines = [f"Fuzzer: seed {summary['seed']}, {summary['count']} cases, {device}; stock TVM against "
+             f"{summary.get('lowering', LOWERING)}", "",
              "| pipeline | " + " | ".join(STATUSES) + " |", "|---" * (len(STATUSES) + 1) + "|"]
-    for p in PIPELINES:
+    for p in summary["counts"]:
         lines.append(f"| {p} | " + " | ".join(str(summary["counts"][p][s]) for s in STATUSES) + " |")
     lines += ["", f"tma output bit-equal to stock's: {summary['tma_equals_stock']} of "
               f"{summary['tma_compared_with_stock']} run under both; tma refused where stock builds: "
@@ -157,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     manifest = json.loads((opts.build_dir / "manifest.json").read_text())
     batches: dict[str, list[tuple[str, str]]] = collections.defaultdict(list)
     for entry in manifest["cases"]:
-        for p in PIPELINES:
+        for p in _pipelines(manifest)[1]:
             library = entry.get(p, {}).get("library")
             if library:
                 batches[library.removesuffix(".so.gz").split("_")[-1]].append((entry["case"]["name"], p))

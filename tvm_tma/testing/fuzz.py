@@ -1,10 +1,11 @@
 """The differential fuzzer's kernels: the TensorIR schedule of a :class:`FuzzCase`, and the
 build of many cases for the GPU runner.
 
-    python -m tvm_tma.testing.fuzz build --seed S --count N --out build/gpu/fuzz [--batch 25]
+    python -m tvm_tma.testing.fuzz build --seed S --count N --out build/gpu/fuzz [--batch 25] [--lowering tma]
     python -m tvm_tma.testing.fuzz build --cases tests/compat/fuzz_repros.json --out build/gpu/repros
 
-compiles every case under stock TVM (``tirx.use_async_copy``) and under :data:`LOWERING` and exports,
+compiles every case under stock TVM (``tirx.use_async_copy``) and under :data:`LOWERING` (or the
+pipeline ``--lowering`` names: ``"tma"`` keeps stock's groups in small launches) and exports,
 per pipeline, batches of cases as one library each (``<pipeline>_<k>.so.gz``, a PrimFunc per
 case named after it, gzipped), with ``manifest.json``: the seed, each case's description, its
 arguments and, per pipeline, its library or the error that refused it.
@@ -146,14 +147,15 @@ def _export(funcs: dict[str, tirx.PrimFunc], pipeline: str, path: pathlib.Path) 
     compat.export_compressed(tvm.IRModule({tvm.ir.GlobalVar(name): f for name, f in funcs.items()}), pipeline, path)
 
 
-def build(cases: list[FuzzCase], out: pathlib.Path, batch: int = 25, seed: int | None = None) -> dict:
-    """Compile ``cases`` under both pipelines into ``out`` (see the module docstring); returns
-    the manifest (``seed``: where the cases came from, for the record)."""
+def build(cases: list[FuzzCase], out: pathlib.Path, batch: int = 25, seed: int | None = None,
+          lowering: str = LOWERING) -> dict:
+    """Compile ``cases`` under stock TVM and ``lowering`` into ``out`` (see the module
+    docstring); returns the manifest (``seed``: where the cases came from, for the record)."""
     out.mkdir(parents=True, exist_ok=True)
     count = len(cases)
     entries = {c.name: {"case": c.to_json(), "args": arguments(c), "output": len(c.operands)} for c in cases}
     start = time.perf_counter()
-    for pipeline in (compat.STOCK, LOWERING):
+    for pipeline in (compat.STOCK, lowering):
         for first in range(0, count, batch):
             funcs = {}
             for case in cases[first:first + batch]:
@@ -170,7 +172,7 @@ def build(cases: list[FuzzCase], out: pathlib.Path, batch: int = 25, seed: int |
                 entries[name][pipeline] = {"library": library}
             print(f"{pipeline}: cases {first}..{first + len(cases[first:first + batch]) - 1}: "
                   f"{len(funcs)} built ({time.perf_counter() - start:.0f} s)", flush=True)
-    manifest = {"seed": seed, "count": count, "tvm_version": tvm.__version__, "target": SM90A,
+    manifest = {"seed": seed, "count": count, "lowering": lowering, "tvm_version": tvm.__version__, "target": SM90A,
                 "cases": list(entries.values())}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return manifest
@@ -187,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
                           "as tests/compat/fuzz_repros.json)")
     cmd.add_argument("--out", type=pathlib.Path, required=True)
     cmd.add_argument("--batch", type=int, default=25, help="cases per library")
+    cmd.add_argument("--lowering", default=LOWERING, help=f"the pipeline compared with stock TVM's (default {LOWERING})")
     opts = parser.parse_args(argv)
     if opts.cases:
         cases = [FuzzCase.from_json(e.get("case", e)) for e in json.loads(opts.cases.read_text())]
@@ -194,8 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         cases = generate(opts.seed, opts.count)
     else:
         parser.error("build: give --seed and --count, or --cases")
-    manifest = build(cases, opts.out, opts.batch, opts.seed)
-    refused = {p: sum(p in e and "error" in e[p] for e in manifest["cases"]) for p in (compat.STOCK, LOWERING)}
+    manifest = build(cases, opts.out, opts.batch, opts.seed, opts.lowering)
+    refused = {p: sum(p in e and "error" in e[p] for e in manifest["cases"]) for p in (compat.STOCK, opts.lowering)}
     print(f"seed {opts.seed}, {len(cases)} cases; refused: {refused}")
     return 0
 

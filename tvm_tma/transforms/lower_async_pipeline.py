@@ -81,7 +81,10 @@ Queues of wgmma stages keep the ``__syncthreads`` guard under ``overwrite_guard=
 
 A pipeline in a launch of fewer than ``min_ctas`` CTAs (the ``blockIdx`` extents around it,
 when constant) is left to stock TVM's cp.async groups where they can express it (rule
-``small_launch_cost``: there the bulk copies' latency is not hidden by other CTAs).
+``small_launch_cost``: there the bulk copies' latency is not hidden by other CTAs), with two
+repairs of TVM 0.27's counts: a stage committed in several places is committed per place in
+the prologue too (:func:`_commits_per_site`), and a consumer ordered before a stage of several
+copies into shared memory waits for every group (:func:`_wait_all_where_consumers_first`).
 
 Raises :class:`tvm_tma.TMAError` for a target below sm_90 (rule ``min_arch``) and for
 async stages that are not copies. Every copy is reported (:func:`tvm_tma.copy_report`).
@@ -876,21 +879,67 @@ def _in_flight_before_first_wait(stmt, counts: dict[int, int], waited: set[int],
         _in_flight_before_first_wait(stmt.body, counts, waited, scale)
 
 
+def _commits_per_site(pipeline: tirx.Stmt) -> tirx.Stmt | None:
+    """``pipeline`` with every commit of several sites of a stage (:func:`commit_sites`) split into
+    one commit per site, in the steady state's order; ``None`` where a commit cannot be split
+    (a statement in it that is no copy of one site).
+
+    With ``software_pipeline_order`` interleaving a stage's producers with its consumer, the
+    pipelined loop commits a group per site and InjectSoftwarePipeline counts its waits so
+    (per site, the stages committed since the one read), but its prologue commits each stage's
+    sites as one group: there the first waits of the loop let a stage still in flight be read
+    (TVM 0.27, two producers in order ``[0, 2, 1]``). Committed per site, every iteration's
+    groups are those its counts assume, and the epilogue's counts (a group per iteration) wait
+    for no less than they did."""
+    sites = commit_sites(pipeline)
+    if all(len(x) <= 1 for x in sites.values()):
+        return pipeline
+    failed = []
+
+    def on_commit(attr, mutator):
+        if attr.attr_key != COMMIT:
+            return mutator.default_mutate(attr)
+        if len(sites[int(attr.value)]) <= 1:
+            return attr
+        parts: dict[int, list[tirx.Stmt]] = {}
+        for child in (attr.body.seq if isinstance(attr.body, tirx.SeqStmt) else [attr.body]):
+            scopes = attrs_with_key(child, (ASYNC,))
+            written = {_written(a.body) for a in scopes}
+            site = [j for j, bufs in enumerate(sites[int(attr.value)]) if written <= bufs]
+            if not scopes or len(site) != 1:
+                failed.append(child)
+                return attr
+            parts.setdefault(site[0], []).append(child)
+        if len(parts) == 1:
+            return attr
+        return seq([tirx.AttrStmt(attr.node, COMMIT, attr.value, seq(parts[j])) for j in sorted(parts)])
+
+    split = mutate(pipeline, (tirx.AttrStmt, on_commit))
+    return None if failed else split
+
+
 def _wgmma_queues(seq: tirx.Stmt) -> set[int]:
     """The queues whose consumer stages issue ``wgmma.mma_async``."""
     return {int(wait.value) for wait in attrs_with_key(seq, (WAIT,)) if contains_mma(wait.body)}
 
 
-def _consumers_first(body: tirx.Stmt) -> bool:
+def _consumers_first(body: tirx.Stmt, into_shared: bool = False) -> bool:
     """Whether a loop body waits before it commits a stage of several copy blocks (the
-    ``software_pipeline_order`` that puts the consumers first)."""
+    ``software_pipeline_order`` that puts the consumers first); with ``into_shared``, only
+    stages that copy into shared memory count (``cp.async``, which groups wait for: a stage of
+    ``ldmatrix`` loads into registers runs synchronously, its groups are empty)."""
     parts = body.block.body if isinstance(body, s_tir.SBlockRealize) else body
     if not isinstance(parts, tirx.SeqStmt):
         return False
+
+    def several(commit):
+        written = [_written(c) for c in _copies(commit)]
+        return len(written) > 1 and (not into_shared or any(
+            b is not None and b.scope().startswith("shared") for b in written))
+
     waited = False
     for child in parts.seq:
-        commits = attrs_with_key(child, (COMMIT,))
-        if waited and any(len(_copies(c)) > 1 for c in commits):
+        if waited and any(map(several, attrs_with_key(child, (COMMIT,)))):
             return True
         waited |= _has_attr(child, (WAIT,))
     return False
@@ -898,10 +947,11 @@ def _consumers_first(body: tirx.Stmt) -> bool:
 
 def _wait_all_where_consumers_first(stmt: tirx.Stmt) -> tuple[tirx.Stmt, bool]:
     """``stmt`` with every ``async_wait_inflight_count`` in a loop (or a pipeline body of one
-    iteration, a block) that waits before it commits a stage of several copy blocks
-    (:func:`_consumers_first`) set to 0, and whether there was one. InjectSoftwarePipeline
-    counts a group per copy block there but commits one group per stage, so its counts let the
-    consumer read a stage still in flight (a race the differential fuzzer finds under stock TVM)."""
+    iteration, a block) that waits before it commits a stage of several blocks of copies into
+    shared memory (:func:`_consumers_first`) set to 0, and whether there was one.
+    InjectSoftwarePipeline counts a group per copy block there but commits one group per
+    stage, so its counts let the consumer read a stage still in flight (a race the differential
+    fuzzer finds under stock TVM)."""
     found = []
 
     def zero(attr, mutator):
@@ -911,7 +961,7 @@ def _wait_all_where_consumers_first(stmt: tirx.Stmt) -> tuple[tirx.Stmt, bool]:
         return tirx.AttrStmt(attr.node, attr.attr_key, tirx.const(0, str(attr.value.ty)), attr.body)
 
     def on_scope(node, mutator):
-        if not _consumers_first(node.body if isinstance(node, tirx.For) else node):
+        if not _consumers_first(node.body if isinstance(node, tirx.For) else node, into_shared=True):
             return mutator.default_mutate(node)
         found.append(node)
         return mutate(node, (tirx.AttrStmt, zero))
@@ -1024,13 +1074,18 @@ class _Lowering:
         if not threads:
             return self.stock(seq, threads, "pipeline_model", "the pipeline is outside any threadIdx loop")
         ctas = launch_ctas(loops)
-        # Stock's groups, where they can express the pipeline (one commit site per stage, no
-        # wgmma consumers; bulk stores become ordinary stores), in a launch too small to hide
-        # the bulk copies' latency.
-        if (ctas is not None and ctas < self.min_ctas and not _wgmma_queues(seq)
-                and all(len(x) <= 1 for x in commit_sites(seq).values())):
-            return self.stock(unmarked(seq), threads, "small_launch_cost",
-                              f"the kernel launches {ctas} CTAs, fewer than {self.min_ctas}")
+        # Stock's groups, where they can express the pipeline (no wgmma consumers; a stage of
+        # several commit sites committed per site everywhere; bulk stores become ordinary
+        # stores), in a launch too small to hide the bulk copies' latency.
+        grouped = None
+        if ctas is not None and ctas < self.min_ctas and not _wgmma_queues(seq):
+            grouped = _commits_per_site(seq)
+        if grouped is not None:
+            reason = f"the kernel launches {ctas} CTAs, fewer than {self.min_ctas}"
+            if not grouped.same_as(seq):
+                reason += ("; a stage committed in several places is committed per place in the prologue "
+                           "too, as TVM's wait counts assume")
+            return self.stock(unmarked(grouped), threads, "small_launch_cost", reason)
         checkpoint = self.maps.checkpoint() if self.maps is not None else None
         try:
             with report.held() as entries:
