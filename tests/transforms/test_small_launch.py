@@ -138,3 +138,25 @@ def test_stock_failure_on_a_small_launch_falls_back_to_the_mbarrier_lowering():
     assert compat.build(tvm.IRModule({"main": zero_fill_tail}), compat.STOCK, remember=False).error is not None
     src, report = report_of(zero_fill_tail)
     assert report and not any(r.rule == "small_launch_cost" for r in report) and "mbarrier_wait" in src
+
+
+def test_stocks_groups_wait_before_a_relay_whose_first_consumer_is_predicated_off():
+    # Two trips, a relay stage (shared -> shared) ordered after the copies and a consumer
+    # ordered first: InjectSoftwarePipeline waits once per stage, at the consumer, which the
+    # unrolled prologue predicates off in the iterations where the relay already reads the
+    # first copy (stock TVM 0.27 then fails codegen on that wait's symbolic count). Under
+    # "tma" the wait runs whether or not its block does: one before every relay read.
+    from tvm_tma.testing import fuzz
+    from tvm_tma.testing.fuzz_cases import FuzzCase, Operand
+
+    case = FuzzCase("relay_first", "bfloat16", rows=16, cols=64, tile_m=8, tile_n=64, threads=128, lanes=8,
+                    stages=3, operands=(Operand(pad=16), Operand()), order=(2, 3, 4, 0, 1), relay=True, store=True)
+    mod = fuzz.schedule(case)
+    assert compat.build(mod, compat.STOCK, remember=False).error is not None
+    src, report = report_of(mod)
+    assert report and all(r.rule == "small_launch_cost" for r in report)
+    text = kernel(src)
+    relays = [m.start() for m in re.finditer(r"X0_shared_shared_ptr\[[^\n]*\] = X0_shared_ptr", text)]
+    assert len(relays) == 2
+    for start, relay in zip([0] + relays, relays):
+        assert "wait_group" in text[start:relay]

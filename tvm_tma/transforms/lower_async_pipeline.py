@@ -969,6 +969,49 @@ def _wait_all_where_consumers_first(stmt: tirx.Stmt) -> tuple[tirx.Stmt, bool]:
     return mutate(stmt, (tirx.For, on_scope), (s_tir.SBlockRealize, on_scope)), bool(found)
 
 
+def _waits_outside_predicates(stmt: tirx.Stmt) -> tirx.Stmt:
+    """``stmt`` with the wait of a predicated consumer block taken out of the block, around it
+    and the statements after it, where one of those reads what the async copies write under
+    another predicate: it waits whether or not the block runs. InjectSoftwarePipeline gives a
+    stage one wait, at its first consumer; where that consumer is predicated off (an unrolled
+    prologue iteration) and a later one runs (a relay stage of the same iteration), stock TVM's
+    later consumer reads a stage still in flight (a race the differential fuzzer finds). Its
+    count there (``if_then_else(predicate, N, 0)``) waits for every group."""
+    written = {b for c in attrs_with_key(stmt, (COMMIT,)) for b in map(_written, _copies(c))
+               if b is not None and b.scope().startswith("shared")}
+
+    def predicate(child) -> tirx.PrimExpr:
+        return child.predicate if isinstance(child, s_tir.SBlockRealize) else tirx.const(True)
+
+    def reads_copies(child) -> bool:
+        found = []
+        walk(child, BufferLoad, lambda load: found.append(load.source in written))
+        return any(found)
+
+    def predicated_wait(children: list, at: int) -> bool:
+        child = children[at]
+        return (isinstance(child, s_tir.SBlockRealize) and isinstance(child.block.body, tirx.AttrStmt)
+                and child.block.body.attr_key == WAIT
+                and not (isinstance(child.predicate, tirx.IntImm) and int(child.predicate))
+                and any(reads_copies(later) and not tvm_ffi.structural_equal(predicate(later), child.predicate)
+                        for later in children[at + 1:]))
+
+    def hoisted(children: list) -> list:
+        at = next((i for i in range(len(children)) if predicated_wait(children, i)), None)
+        if at is None:
+            return children
+        realize, wait = children[at], children[at].block.body
+        block = realize.block
+        inner = s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint, wait.body.body,
+                             block.init, block.alloc_buffers, block.match_buffers, block.annotations)
+        rest = [s_tir.SBlockRealize(realize.iter_values, realize.predicate, inner)] + hoisted(children[at + 1:])
+        count = wait.body
+        return children[:at] + [tirx.AttrStmt(wait.node, WAIT, wait.value,
+                                              tirx.AttrStmt(count.node, INFLIGHT, count.value, seq(rest)))]
+
+    return mutate(stmt, (tirx.SeqStmt, lambda node, mutator: seq(hoisted(list(mutator.default_mutate(node).seq)))))
+
+
 def _read_versions(stage: tirx.Stmt, buffers) -> list[tirx.PrimExpr]:
     """The iterations ``E`` whose ring versions ``E % V`` of ``buffers`` a consumer stage reads:
     in element loads and in the ``address_of`` operands of wgmma descriptors."""
@@ -1171,6 +1214,7 @@ class _Lowering:
         ``cp.async``, the CUDA codegen its queues commit/wait groups), each copy reported."""
         _, nthreads = flat_thread_index(threads)
         seq, waits_all = _wait_all_where_consumers_first(seq)
+        seq = _waits_outside_predicates(seq)
         if waits_all:
             reason += ("; the pipelined loop waits before a stage of several copy blocks, where TVM 0.27 "
                        "counts a commit group per block and waits too little: its waits wait for every group")
