@@ -1,12 +1,16 @@
 """Compile time under ``"tma"`` against stock TVM, on the compat suite's schedules.
 
     python benchmarks/compile_time.py --out benchmarks/results/compile_time.json [--repeat 5] [--only REGEX]
+    python benchmarks/compile_time.py --suite launch --out benchmarks/results/compile_time_launch.json
 
 Each case (``tests/compat``: the patterns of TVM's pipeline tests, the MetaSchedule samples
 of the GPU run, the dlight functions) is compiled for sm_90a (``tvm.compile``: TVM's passes,
 ours and CUDA source generation; nvcc runs later, when the module is loaded) ``--repeat``
 times under each pipeline, alternating; the figure is the least CPU time (``process_time``)
-of each, so other work on the machine counts as little as it can. Writes the per-case times
+of each, so other work on the machine counts as little as it can. ``--suite launch``: the
+launch-size sweep's schedules instead (``tests/compat/build_gpu.py --suite launch``: the
+compat suite's small launches at grids of up to thousands of CTAs, where "tma" lowers them to
+mbarriers instead of keeping stock's groups). Writes the per-case times
 and ratios, their geometric mean and the totals, and prints a table.
 """
 
@@ -43,9 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=pathlib.Path, required=True)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--only", help="regex on case names (re.search)")
+    parser.add_argument("--suite", choices=("compat", "launch"), default="compat")
     opts = parser.parse_args(argv)
     rows = []
-    for case in build_gpu.all_cases():
+    for case in build_gpu.all_cases() if opts.suite == "compat" else build_gpu.launch_cases():
         if opts.only and not re.search(opts.only, case.name):
             continue
         mod = case.build()
