@@ -81,10 +81,13 @@ Queues of wgmma stages keep the ``__syncthreads`` guard under ``overwrite_guard=
 
 A pipeline in a launch of fewer than ``min_ctas`` CTAs (the ``blockIdx`` extents around it,
 when constant) is left to stock TVM's cp.async groups where they can express it (rule
-``small_launch_cost``: there the bulk copies' latency is not hidden by other CTAs), with two
-repairs of TVM 0.27's counts: a stage committed in several places is committed per place in
-the prologue too (:func:`_commits_per_site`), and a consumer ordered before a stage of several
-copies into shared memory waits for every group (:func:`_wait_all_where_consumers_first`).
+``small_launch_cost``: there the bulk copies' latency is not hidden by other CTAs), a stage
+committed in several places then committed per place in the prologue too, as TVM 0.27's counts
+assume (:func:`_commits_per_site`). Every pipeline left to stock's groups gets two more
+repairs of its waits: a consumer ordered before a stage of several copies into shared memory
+waits for every group (:func:`_wait_all_where_consumers_first`), and a wait in a predicated
+consumer block runs whether or not the block does where a later statement needs it
+(:func:`_waits_outside_predicates`).
 
 Raises :class:`tvm_tma.TMAError` for a target below sm_90 (rule ``min_arch``) and for
 async stages that are not copies. Every copy is reported (:func:`tvm_tma.copy_report`).
@@ -1211,7 +1214,8 @@ class _Lowering:
 
     def stock(self, seq: tirx.Stmt, threads, rule: str, reason: str) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
         """The pipeline as stock TVM lowers it (``InjectPTXAsyncCopy`` later makes its copies
-        ``cp.async``, the CUDA codegen its queues commit/wait groups), each copy reported."""
+        ``cp.async``, the CUDA codegen its queues commit/wait groups), its waits repaired where
+        TVM 0.27 counts them wrong, each copy reported."""
         _, nthreads = flat_thread_index(threads)
         seq, waits_all = _wait_all_where_consumers_first(seq)
         seq = _waits_outside_predicates(seq)
