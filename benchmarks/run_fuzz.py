@@ -132,7 +132,7 @@ def summarize(manifest: dict[str, Any], records: list[dict[str, Any]]) -> dict[s
 
 def markdown(summary: dict[str, Any], device: str) -> str:
     lines = [f"Fuzzer: seed {summary['seed']}, {summary['count']} cases, {device}; stock TVM against "
-             f"{summary.get('lowering', LOWERING)}", "",
+             f"{summary['lowering']}", "",
              "| pipeline | " + " | ".join(STATUSES) + " |", "|---" * (len(STATUSES) + 1) + "|"]
     for p in summary["counts"]:
         lines.append(f"| {p} | " + " | ".join(str(summary["counts"][p][s]) for s in STATUSES) + " |")
@@ -165,8 +165,9 @@ def main(argv: list[str] | None = None) -> int:
 
     manifest = json.loads((opts.build_dir / "manifest.json").read_text())
     batches: dict[str, list[tuple[str, str]]] = collections.defaultdict(list)
+    _, pipelines = _pipelines(manifest)
     for entry in manifest["cases"]:
-        for p in _pipelines(manifest)[1]:
+        for p in pipelines:
             library = entry.get(p, {}).get("library")
             if library:
                 batches[library.removesuffix(".so.gz").split("_")[-1]].append((entry["case"]["name"], p))

@@ -91,7 +91,7 @@ class BulkPlan:
     @property
     def is_load(self) -> bool:
         """global→shared (completes on an mbarrier), else shared→global (bulk group)."""
-        return _is_shared(self.dst)
+        return is_shared(self.dst)
 
     @property
     def total_bytes(self) -> int:
@@ -124,7 +124,7 @@ class TensorPlan:
 
     @property
     def is_load(self) -> bool:
-        return _is_shared(self.dst)
+        return is_shared(self.dst)
 
     @property
     def total_bytes(self) -> int:
@@ -184,7 +184,8 @@ class GuardedPlan:
 Plan = BulkPlan | TensorPlan | FallbackPlan | SyncPlan | GuardedPlan
 
 
-def _is_shared(buf: tirx.Buffer) -> bool:
+def is_shared(buf: tirx.Buffer) -> bool:
+    """Whether ``buf`` lives in shared memory (static or dynamic)."""
     return buf.scope() in ("shared", "shared.dyn")
 
 
@@ -270,18 +271,18 @@ def plan_copy(
     value = filled[1] if filled else store.value
     fills = conjuncts(filled[0]) if filled and not ignore_tail else []
     src = value.source if isinstance(value, BufferLoad) else None
-    if src is None or not (_is_shared(store.buffer) or _is_shared(src)):
+    if src is None or not (is_shared(store.buffer) or is_shared(src)):
         what = f"computes {store.value}" if src is None else "copies between global buffers"
         return SyncPlan(stmt, first_load(store.value), store.buffer, _copy_bytes(loops, threads, store),
                         "stage_compute", f"{store.buffer.name}: {what}")
-    if _is_shared(store.buffer):  # a load: the box is read from global memory
+    if is_shared(store.buffer):  # a load: the box is read from global memory
         g_buf, g_idx, s_buf, s_idx = src, list(value.indices), store.buffer, list(store.indices)
     else:  # a store: the box is written to global memory
         g_buf, g_idx, s_buf, s_idx = store.buffer, list(store.indices), src, list(value.indices)
 
     def fallback(rule: str, reason: str) -> FallbackPlan | SyncPlan:
         nbytes = _copy_bytes(loops, threads, store)
-        if not _is_shared(store.buffer):  # a store: ordinary stores
+        if not is_shared(store.buffer):  # a store: ordinary stores
             return FallbackPlan(stmt, src, store.buffer, nbytes, rule, reason)
         try:
             nest = cp_async_nest(stmt)

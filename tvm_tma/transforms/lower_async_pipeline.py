@@ -114,7 +114,7 @@ from ._ir import attrs_with_key, cast_to, function_name, mutate, replace_node, s
 from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, marked_root,
                          shared_writes, store_sources, unmarked, version, wait_all, wait_read)
 from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
-                        issuing_threads, mbarrier_buffer, peel_copy, plan_copy, report_plan,
+                        is_shared, issuing_threads, mbarrier_buffer, peel_copy, plan_copy, report_plan,
                         stock_record, uses_bulk, uses_cp_async, wait_parity, writes_synchronously)
 from .tensor_map import TensorMaps
 from .wgmma import contains_mma, wait_group
@@ -215,6 +215,12 @@ def group_index(copies: list[tirx.Stmt]) -> tuple[tirx.PrimExpr | None, int]:
 def _written(copy: tirx.Stmt) -> tirx.Buffer | None:
     peeled = peel_copy(copy)
     return peeled[2].buffer if peeled else None
+
+
+def _shared_targets(commit: tirx.AttrStmt) -> list[tirx.Buffer]:
+    """The shared-memory buffers the copies of ``commit`` write (``cp.async``, which groups wait
+    for: a stage of ``ldmatrix`` loads writes registers and runs synchronously)."""
+    return [b for b in map(_written, _copies(commit)) if b is not None and is_shared(b)]
 
 
 def commit_sites(pipeline: tirx.Stmt) -> dict[int, list[frozenset]]:
@@ -929,16 +935,14 @@ def _wgmma_queues(seq: tirx.Stmt) -> set[int]:
 def _consumers_first(body: tirx.Stmt, into_shared: bool = False) -> bool:
     """Whether a loop body waits before it commits a stage of several copy blocks (the
     ``software_pipeline_order`` that puts the consumers first); with ``into_shared``, only
-    stages that copy into shared memory count (``cp.async``, which groups wait for: a stage of
-    ``ldmatrix`` loads into registers runs synchronously, its groups are empty)."""
+    stages that copy into shared memory count (:func:`_shared_targets`: the groups of others
+    are empty)."""
     parts = body.block.body if isinstance(body, s_tir.SBlockRealize) else body
     if not isinstance(parts, tirx.SeqStmt):
         return False
 
     def several(commit):
-        written = [_written(c) for c in _copies(commit)]
-        return len(written) > 1 and (not into_shared or any(
-            b is not None and b.scope().startswith("shared") for b in written))
+        return len(_copies(commit)) > 1 and (not into_shared or bool(_shared_targets(commit)))
 
     waited = False
     for child in parts.seq:
@@ -980,8 +984,7 @@ def _waits_outside_predicates(stmt: tirx.Stmt) -> tirx.Stmt:
     prologue iteration) and a later one runs (a relay stage of the same iteration), stock TVM's
     later consumer reads a stage still in flight (a race the differential fuzzer finds). Its
     count there (``if_then_else(predicate, N, 0)``) waits for every group."""
-    written = {b for c in attrs_with_key(stmt, (COMMIT,)) for b in map(_written, _copies(c))
-               if b is not None and b.scope().startswith("shared")}
+    written = {b for c in attrs_with_key(stmt, (COMMIT,)) for b in _shared_targets(c)}
 
     def predicate(child) -> tirx.PrimExpr:
         return child.predicate if isinstance(child, s_tir.SBlockRealize) else tirx.const(True)
