@@ -187,6 +187,11 @@ _RULES = (
          "Instructions: setmaxnreg (24 to 256 registers, a multiple of 8)",
          "the registers a warp-specialized kernel's roles hold after setmaxnreg fit one thread block's "
          "register file"),
+    # Fused attention (tvm_tma.kernels.attention).
+    Rule("attention_shape", 0, "", "tvm-tma attention kernel (kernels/attention.py: the tiles of "
+         "FlashAttention-3 on the H100)",
+         "head_dim is 64, 128 or 256, heads a multiple of heads_kv, lengths positive; an additive mask "
+         "is [batch or 1, heads or 1, seq_q, seq_kv]"),
     Rule("tensor_map_descriptor_align", 64, "bytes", "CUDA driver API, cuTensorMapEncodeTiled (tensorMap); "
          "PTX ISA, tensormap (.param / .const space)",
          "the CUtensorMap object is 64-byte aligned: TVM passes it as a "

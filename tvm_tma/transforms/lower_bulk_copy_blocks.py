@@ -57,6 +57,11 @@ from .warp_specialize import ROLE, role_thread_loops
 ANNOTATION = "tvm_tma.bulk_copy"
 
 
+def _is_role(stmt) -> bool:
+    """Whether ``stmt`` is a warp role's branch (:mod:`.warp_specialize`)."""
+    return isinstance(stmt, tirx.AttrStmt) and stmt.attr_key == ROLE
+
+
 class _Lowering:
     def __init__(self, func_name: str, maps: TensorMaps | None):
         self.func_name = func_name
@@ -97,8 +102,10 @@ class _Lowering:
                                      block.alloc_buffers, block.match_buffers, block.annotations)
             return s_tir.SBlockRealize(stmt.iter_values, stmt.predicate, new_block)
         if isinstance(stmt, tirx.IfThenElse):
-            return tirx.IfThenElse(stmt.condition, self.visit(stmt.then_case, loops, True),
-                                   self.visit(stmt.else_case, loops, True)
+            # A warp role's branch runs on every thread of the role, every time: no condition.
+            inner = conditional or not _is_role(stmt.then_case)
+            return tirx.IfThenElse(stmt.condition, self.visit(stmt.then_case, loops, inner),
+                                   self.visit(stmt.else_case, loops, inner)
                                    if stmt.else_case is not None else None)
         if isinstance(stmt, tirx.AttrStmt):
             inner = role_thread_loops(loops, stmt) if stmt.attr_key == ROLE else loops

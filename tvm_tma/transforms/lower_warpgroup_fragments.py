@@ -77,6 +77,8 @@ def lower_fragments(func: tirx.PrimFunc) -> tirx.PrimFunc:
     new = {}
     for key, buf in fragments.items():
         shape = list(buf.shape)
+        if len(shape) >= 2 and isinstance(shape[THREAD_DIM], tirx.IntImm) and int(shape[THREAD_DIM]) == 1:
+            continue  # compacted to the accessing thread's row already (accessed by threadIdx.x alone)
         if int(shape[THREAD_DIM]) != rules.limit("wgmma_warpgroup"):
             raise TMAError("wgmma_warpgroup", f"{function_name(func)}: {buf.name}: expected a fragment of "
                            f"{rules.limit('wgmma_warpgroup')} rows (one per thread), got shape {shape}")

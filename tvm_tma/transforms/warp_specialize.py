@@ -76,7 +76,7 @@ from tvm.script import tirx as T
 from . import ptx
 from .. import rules
 from ..errors import TMAError
-from ._ir import function_name, mutate, seq, substitute, walk
+from ._ir import function_name, mutate, seq, substitute, uses_var, walk
 from .bulk_store import shared_writes
 from .copy_plan import (BulkPlan, TensorPlan, ThreadAxis, barrier_setup, emit_copy, mbarrier_buffer,
                         plan_copy, report_plan, wait_parity)
@@ -84,6 +84,7 @@ from .lower_async_pipeline import STAGES, WGMMA_IN_FLIGHT, check_arch
 from .tensor_map import TensorMaps
 from .wgmma import contains_mma, wait_group
 
+ORDER = "software_pipeline_order"
 PRODUCER = "tvm_tma.producer"
 """Loop annotation: ``"warp"`` gives the loop's copies to a producer warp."""
 ROLE = "tvm_tma.warp_role"
@@ -205,6 +206,18 @@ def _versioned(stmt, versions: dict, slot: tirx.PrimExpr):
     return mutate(stmt, (tirx.BufferStore, on_store), (TensorLoad, on_load), (s_tir.SBlock, on_block))
 
 
+def _accesses(stmt, buffers) -> bool:
+    """Whether ``stmt`` loads or stores one of ``buffers``."""
+    found = []
+
+    def check(buf):
+        found.append(any(buf.same_as(b) for b in buffers))
+
+    walk(stmt, TensorLoad, lambda load: check(load.source))
+    walk(stmt, tirx.BufferStore, lambda store: check(store.buffer))
+    return any(found)
+
+
 def _renamed(stmt: tirx.Stmt) -> tirx.Stmt:
     """``stmt`` with fresh variables for the loops and block iterators it binds (the
     producer's copy of the statements around the loop, so that no variable is bound twice)."""
@@ -272,45 +285,64 @@ class _RoleSplit:
         stages = [int(s) for s in loop.annotations.get(STAGES, [])]
         if len(stages) != len(stmts):
             self.fail(f"expected a stage per statement of its body, got {len(stages)} stages for {len(stmts)}")
-        consumer_stages = {s for s in stages if s}
-        if len(consumer_stages) != 1 or stages.count(0) == 0:
-            self.fail(f"expected copies at stage 0 and consumers at one later stage, got stages {stages}")
+        consumer_stages = sorted({s for s in stages if s})
+        if not consumer_stages or stages.count(0) == 0:
+            self.fail(f"expected copies at stage 0 and consumers at later stages, got stages {stages}")
         self.versions_count = max(stages) + 1
         copies = [s for s, st in zip(stmts, stages) if st == 0]
-        consumers = [s for s, st in zip(stmts, stages) if st]
-        written = {w.buffer for c in copies for w in shared_writes(c)}
+        order = [int(o) for o in loop.annotations.get(ORDER, range(len(stmts)))]
+        # (statement, lag): a consumer at stage s runs in iteration k on the tiles of iteration
+        # k - lag, lag = s - the first consumer stage; in the order of the loop's annotation.
+        consumers = sorted(((s, st - consumer_stages[0], o) for s, st, o in zip(stmts, stages, order) if st),
+                           key=lambda item: item[2])
+        consumers = [(s, lag) for s, lag, _ in consumers]
+        stores = [w for c in copies for w in shared_writes(c)]
+        written = {w.buffer for w in stores}
         local = list(realize.block.alloc_buffers) if realize is not None else []
+        # The copies' buffers allocated in the loop body get a version per stage, and so do
+        # those allocated in a block around it (what follows the loop reads them too) whose
+        # copies fill the same tile every iteration (not a tile per iteration, as a row staged
+        # whole in chunks is).
+        refilled = [w.buffer for w in stores if not uses_var(list(w.indices), [loop.loop_var])]
+        around = [b for s in kernel[:-1] if isinstance(s, s_tir.SBlockRealize) for b in s.block.alloc_buffers
+                  if any(b.same_as(r) for r in refilled)]
         versioned = {b: tirx.decl_buffer((self.versions_count, *b.shape), b.dtype, b.name, scope=b.scope(),
                                          data_alignment=b.data_alignment)
-                     for b in local if any(b.same_as(w) for w in written)}
+                     for b in local + around if any(b.same_as(w) for w in written)}
         unversioned = [w for w in written if not any(w.same_as(b) for b in versioned)]
         trips = math.prod([loop.extent for loop in self.outer]) if self.outer else 1
         if unversioned and not self.analyzer.can_prove(tirx.const(1, "int64") >= trips):
             self.fail(f"copies into {sorted(b.name for b in unversioned)}, allocated outside the loop, under a "
                       "serial loop that runs it again: expected the buffers allocated in the loop body (one "
                       "version per stage)")
+        self.versioned = versioned
         self.stage = self.stage_index()
-        slot = self.analyzer.simplify(tirx.floormod(self.stage, self.versions_count))
-        copies = [_versioned(c, versioned, slot) for c in copies]
-        consumers = [_versioned(c, versioned, slot) for c in consumers]
-        self.wgmma = contains_mma(consumers)
+        self.after_loop = (versioned, self.slot(loop.min + loop.extent - 1))
+        copies = [_versioned(c, versioned, self.slot(loop.loop_var)) for c in copies]
+        self.wgmma = contains_mma([c for c, _ in consumers])
         self.in_flight = int(loop.annotations.get(WGMMA_IN_FLIGHT, 1)) if self.wgmma else 0
         self.full = mbarrier_buffer("tma_full", self.versions_count)
         self.empty = mbarrier_buffer("tma_empty", self.versions_count)
         produce = self.producer_stage(copies)
-        consume, after = self.consumer_stage(consumers)
         keep = [b for b in local if not any(b.same_as(v) for v in versioned)]
         if realize is not None:
-            produce, consume = _block(realize, produce, []), _block(realize, consume, keep)
+            produce = _block(realize, produce, [])
         bare = {k: v for k, v in loop.annotations.items() if k not in (PRODUCER, STAGES, WGMMA_IN_FLIGHT)
                 and not k.startswith("software_pipeline")}
-        new = [tirx.For(loop.loop_var, loop.min, loop.extent, tirx.ForKind.SERIAL, b, None, bare)
-               for b in (produce, consume)]
+        produce = tirx.For(loop.loop_var, loop.min, loop.extent, tirx.ForKind.SERIAL, produce, None, bare)
+        consume = self.consumer_program(consumers, bare)
+        if realize is not None:
+            consume = _block(realize, consume, keep)
         self.allocs = list(versioned.values())
-        producer = _renamed(seq(self.project(kernel[:-1], new[0], keep_rest=False)))
-        consumer = self.project(kernel[:-1], seq([new[1]] + after), keep_rest=True)
-        split = next(i for i, item in enumerate(consumer) if _path(item, new[1]) is not None)
+        producer = _renamed(seq(self.project(kernel[:-1], produce, keep_rest=False)))
+        consumer = self.project(kernel[:-1], consume, keep_rest=True)
+        split = next(i for i, item in enumerate(consumer) if _path(item, consume) is not None)
         return producer, consumer[:split + 1], consumer[split + 1:]
+
+    def slot(self, value: tirx.PrimExpr) -> tirx.PrimExpr:
+        """The buffer version and barrier slot of the loop's iteration ``value``."""
+        stage = substitute(self.stage, {self.loop.loop_var: value})
+        return self.analyzer.simplify(tirx.floormod(stage, self.versions_count))
 
     def stage_index(self) -> tirx.PrimExpr:
         """``G``: the stage of the loop's current iteration, counted across the loops around it."""
@@ -329,8 +361,11 @@ class _RoleSplit:
         result = [leaf]
         for stmt, below in zip(reversed(path), reversed(path[1:] + [self.loop])):
             if isinstance(stmt, tirx.SeqStmt):
-                if keep_rest:
-                    result = [x for s in stmt.seq for x in (result if s.same_as(below) else [s])]
+                if keep_rest:  # what follows the loop reads the version of its last stage
+                    at = next(i for i, s in enumerate(stmt.seq) if s.same_as(below))
+                    if any(_accesses(s, self.versioned) for s in stmt.seq[:at]):
+                        self.fail("expected the buffers its copies fill accessed only in and after the loop")
+                    result = list(stmt.seq[:at]) + result + [_versioned(s, *self.after_loop) for s in stmt.seq[at + 1:]]
             elif isinstance(stmt, tirx.IfThenElse):
                 then = stmt.then_case.same_as(below)
                 other = (stmt.else_case if then else stmt.then_case) if keep_rest else None
@@ -341,6 +376,7 @@ class _RoleSplit:
                 dissolve = (not block.iter_vars and isinstance(stmt.predicate, tirx.IntImm) and int(stmt.predicate)
                             and block.init is None and not block.match_buffers)
                 for buf in block.alloc_buffers:
+                    buf = next((new for old, new in self.versioned.items() if old.same_as(buf)), buf)
                     if (dissolve or _shared(buf)) and not any(buf.same_as(b) for b in self.allocs):
                         self.allocs.append(buf)
                 if not dissolve:
@@ -378,39 +414,78 @@ class _RoleSplit:
         stmts += [emit_copy(p, self.maps, full, []) for p in plans]
         return seq(stmts)
 
-    def consumer_stage(self, consumers: list) -> tuple[tirx.Stmt, list]:
-        """One stage of the consumers, and what follows their loop (wgmma: the last releases)."""
-        v = self.versions_count
-        slot = self.analyzer.simplify(tirx.floormod(self.stage, v))
-        full = T.address_of(tirx.BufferLoad(self.full, [slot]))
-        parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(self.stage, v), 2))
-        body = [wait_parity(full, parity)]
-        if not self.wgmma:
-            return seq(body + consumers + [self.release(self.stage)]), []
-        n = self.in_flight
-        body += [tirx.Evaluate(ptx.op("wgmma.fence.sync.aligned")())] + consumers
-        body += [tirx.Evaluate(ptx.op("wgmma.commit_group.sync.aligned")()), wait_group(n)]
-        k = self.loop.loop_var - self.loop.min
-        if n == 0:
-            return seq(body + [self.release(self.stage)]), []
-        retired = self.analyzer.simplify(k >= n)
-        body.append(tirx.IfThenElse(retired, self.release(self.stage - n), None))
-        after = [wait_group(0)]
-        loop = self.loop
-        for back in range(n, 0, -1):  # the stages of the last n iterations, oldest first
-            stage = self.analyzer.simplify(substitute(self.stage, {loop.loop_var: loop.min + loop.extent - back}))
-            exists = self.analyzer.simplify(loop.extent >= back)
-            if not isinstance(exists, tirx.IntImm):
-                after.append(tirx.IfThenElse(exists, self.release(stage), None))
-            elif int(exists):
-                after.append(self.release(stage))
-        return seq(body), after
+    def consumer_program(self, consumers: list[tuple[tirx.Stmt, int]], annotations: dict) -> tirx.Stmt:
+        """The consumers' loop: iteration ``k`` waits for the tiles of iteration ``k`` (the full
+        barrier), runs each consumer statement on the tiles of iteration ``k - lag``, and
+        releases the slot that no statement reads any more (the empty barrier). With lags up
+        to ``L`` the loop runs ``L`` iterations more, split so that the steady loop has no
+        conditions: the first ``L`` iterations (prologue) and the last ``L`` (epilogue) run
+        only the statements whose iteration exists. With wgmma, each iteration is ``fence;
+        <statements>; commit; wait N`` and the release of iteration ``k - L - N`` follows; after
+        the loop, ``wait 0`` and the last ``N`` releases."""
+        loop, n = self.loop, self.loop.extent
+        lag = max(g for _, g in consumers)
+        held = lag + self.in_flight  # iteration k releases the tiles of iteration k - held
 
-    def release(self, stage: tirx.PrimExpr) -> tirx.Stmt:
-        """The consumers are done with ``stage``'s slot: every consumer thread arrives on its
-        empty barrier (each thread's arrival orders its own reads and its wait on the full
-        barrier before the producer's next copy into the slot)."""
-        slot = self.analyzer.simplify(tirx.floormod(stage, self.versions_count))
+        def at(k: tirx.PrimExpr, condition) -> tirx.Stmt | None:
+            """``k`` (an iteration) for the statement, or None where it does not exist."""
+            cond = self.analyzer.simplify(condition)
+            if isinstance(cond, tirx.IntImm):
+                return tirx.const(True) if int(cond) else None
+            return cond
+
+        def guarded(stmt, cond):
+            if cond is None:
+                return []
+            return [stmt if isinstance(cond, tirx.IntImm) else tirx.IfThenElse(cond, stmt, None)]
+
+        def iteration(k: tirx.PrimExpr, steady: bool) -> list[tirx.Stmt]:
+            def exists(i):
+                return tirx.const(True) if steady else at(i, tirx.all(i >= loop.min, i < loop.min + n))
+
+            body = guarded(self.wait_full(k), exists(k))
+            work = []
+            for stmt, g in consumers:
+                i = k - g
+                stmt = _versioned(substitute(stmt, {loop.loop_var: i}), self.versioned, self.slot(i))
+                work += guarded(stmt if steady else _renamed(stmt), exists(i))
+            if self.wgmma:
+                work = [tirx.Evaluate(ptx.op("wgmma.fence.sync.aligned")())] + work
+                work += [tirx.Evaluate(ptx.op("wgmma.commit_group.sync.aligned")()), wait_group(self.in_flight)]
+            done = k - held
+            body += work + guarded(self.release(done), at(done, tirx.all(done >= loop.min, done < loop.min + n)))
+            return body
+
+        stmts = []
+        for p in range(lag):  # prologue
+            stmts += iteration(loop.min + p, steady=False)
+        first = loop.min + lag
+        extent = self.analyzer.simplify(n - lag)
+        if not self.analyzer.can_prove(extent >= 0):
+            extent = tirx.max(extent, 0)
+        stmts.append(tirx.For(loop.loop_var, first, extent, tirx.ForKind.SERIAL,
+                              seq(iteration(loop.loop_var, steady=True)), None, annotations))
+        for e in range(lag):  # epilogue
+            stmts += iteration(loop.min + n + e, steady=False)
+        if self.in_flight:
+            stmts.append(wait_group(0))
+            for back in range(self.in_flight, 0, -1):  # the last iterations, oldest first
+                i = loop.min + n - back
+                stmts += guarded(self.release(i), at(i, i >= loop.min))
+        return seq(stmts)
+
+    def wait_full(self, k: tirx.PrimExpr) -> tirx.Stmt:
+        """Wait until the tiles of iteration ``k`` arrived (its full barrier's phase)."""
+        slot = self.slot(k)
+        stage = substitute(self.stage, {self.loop.loop_var: k})
+        parity = self.analyzer.simplify(tirx.floormod(tirx.floordiv(stage, self.versions_count), 2))
+        return wait_parity(T.address_of(tirx.BufferLoad(self.full, [slot])), parity)
+
+    def release(self, k: tirx.PrimExpr) -> tirx.Stmt:
+        """The consumers are done with the slot of iteration ``k``: every consumer thread
+        arrives on its empty barrier (each thread's arrival orders its own reads and its wait
+        on the full barrier before the producer's next copy into the slot)."""
+        slot = self.slot(k)
         return tirx.Evaluate(ptx.op("mbarrier.arrive.shared.b64")(T.address_of(tirx.BufferLoad(self.empty, [slot]))))
 
     # -- the kernel ------------------------------------------------------------------------

@@ -1,0 +1,120 @@
+"""Compile the fused attention kernels (:func:`tvm_tma.kernels.attention`) for ``run_attention.py``.
+
+    python benchmarks/build_attention.py [--out build/gpu/attention] [--suite all|perf|check] [--only REGEX]
+
+Two suites of kernels, each exported with ``export_library`` into ``<out>/<name>.so`` beside
+its CUDA (``<name>.cu``) and listed in ``<out>/manifest.json`` with the shapes to run it on:
+
+- ``perf``: the timed shapes (static lengths), each run against torch SDPA's cuDNN and
+  FlashAttention-2 backends in the same process;
+- ``check``: kernels with symbolic batch and lengths (one kernel for any shape), each run on
+  the issue's fixed lengths (1, 17, 127, 128, 129, 1000, 4096, 8192) and on random shapes
+  (``--random N`` per kernel, seeded), checked against torch's fp32 SDPA.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import random
+import re
+import time
+from typing import Any
+
+FIXED_LENGTHS = (1, 17, 127, 128, 129, 1000, 4096, 8192)
+
+
+def perf_cases() -> list[dict[str, Any]]:
+    """The timed kernels: head_dim 128 at batch 1 and 4 with 32 heads, 4k and 8k tokens, both
+    dtypes, causal and not; head_dim 64 and 256 and GQA 32/8 at short prefills."""
+    cases = []
+    for dtype in ("float16", "bfloat16"):
+        for batch in (1, 4):
+            for seq in (4096, 8192):
+                for causal in (False, True):
+                    cases.append(dict(batch=batch, heads=32, heads_kv=32, seq=seq, head_dim=128, dtype=dtype,
+                                      causal=causal))
+    for head_dim, heads_kv in ((64, 32), (256, 32), (128, 8)):
+        for seq in (512, 1024):
+            for causal in (False, True):
+                cases.append(dict(batch=4, heads=32, heads_kv=heads_kv, seq=seq, head_dim=head_dim,
+                                  dtype="float16", causal=causal))
+    for cols, stages, overlap in ((128, 2, False), (128, 3, False), (64, 4, True)):  # the d128 tile's alternatives
+        for causal in (False, True):
+            cases.append(dict(batch=4, heads=32, heads_kv=32, seq=8192, head_dim=128, dtype="float16", causal=causal,
+                              tile=[128, cols, stages, overlap],
+                              variant=f"_n{cols}_s{stages}{'_overlap' if overlap else ''}"))
+    for case in cases:
+        case["name"] = (f"perf_d{case['head_dim']}_{case['dtype']}_b{case['batch']}_h{case['heads']}x{case['heads_kv']}"
+                        f"_s{case['seq']}{'_causal' if case['causal'] else ''}{case.get('variant', '')}")
+        case["layout"] = "bshd"
+        case["shapes"] = [(case["batch"], case["seq"], case["seq"])]
+        case["timed"] = True
+    return cases
+
+
+def check_cases(randoms: int, seed: int) -> list[dict[str, Any]]:
+    """The symbolic kernels and the shapes each is checked on."""
+    rng = random.Random(seed)
+    kernels = []
+    for head_dim in (64, 128, 256):
+        for heads, heads_kv in ((8, 8), (8, 2), (8, 1)):
+            for causal in (False, True):
+                kernels.append(dict(heads=heads, heads_kv=heads_kv, head_dim=head_dim, dtype="float16",
+                                    causal=causal, layout="bshd"))
+    for causal in (False, True):
+        kernels.append(dict(heads=8, heads_kv=2, head_dim=128, dtype="bfloat16", causal=causal, layout="bshd"))
+        kernels.append(dict(heads=8, heads_kv=2, head_dim=128, dtype="float16", causal=causal, layout="bhsd"))
+    for k in kernels:
+        k["name"] = (f"check_d{k['head_dim']}_{k['dtype']}_h{k['heads']}x{k['heads_kv']}_{k['layout']}"
+                     f"{'_causal' if k['causal'] else ''}")
+        fixed = [(1, n, n) for n in FIXED_LENGTHS if n <= (4096 if k["head_dim"] == 256 else 8192)]
+        fixed += [(4, 129, 1000), (4, 1000, 129)]
+        shapes = [(rng.randint(1, 4), rng.randint(1, 2048), rng.randint(1, 2048)) for _ in range(randoms)]
+        k["shapes"] = fixed + shapes
+        k["timed"] = False
+    return kernels
+
+
+def build(out: pathlib.Path, suite: str, only: str | None, randoms: int, seed: int) -> dict[str, Any]:
+    import tvm
+
+    from tvm_tma.codegen import SM90A, kernel_source
+    from tvm_tma.kernels import attention
+    from tvm_tma.kernels.attention import AttentionTile
+
+    selected = (perf_cases() if suite in ("all", "perf") else []) + \
+        (check_cases(randoms, seed) if suite in ("all", "check") else [])
+    selected = [c for c in selected if only is None or re.search(only, c["name"])]
+    out.mkdir(parents=True, exist_ok=True)
+    target = tvm.target.Target(SM90A)
+    for case in selected:
+        start = time.perf_counter()
+        dynamic = not case["timed"]
+        mod = attention("batch" if dynamic else case["batch"], case["heads"], case["heads_kv"],
+                        "seq_q" if dynamic else case["seq"], "seq_kv" if dynamic else case["seq"],
+                        case["head_dim"], case["dtype"], causal=case["causal"], layout=case["layout"],
+                        tile=AttentionTile(*case["tile"]) if "tile" in case else None)
+        executable = tvm.compile(mod, target=target, tir_pipeline="tma")
+        executable.export_library(str(out / f"{case['name']}.so"))
+        (out / f"{case['name']}.cu").write_text(kernel_source(executable))
+        print(f"built {case['name']} in {time.perf_counter() - start:.1f} s", flush=True)
+    manifest = {"target": SM90A, "tvm_version": tvm.__version__, "cases": selected}
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("build/gpu/attention"))
+    parser.add_argument("--suite", choices=("all", "perf", "check"), default="all")
+    parser.add_argument("--only", help="regex on kernel names (re.search)")
+    parser.add_argument("--random", type=int, default=10, help="random shapes per check kernel")
+    parser.add_argument("--seed", type=int, default=2026)
+    opts = parser.parse_args(argv)
+    build(opts.out, opts.suite, opts.only, opts.random, opts.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,329 @@
+"""Fused attention on Hopper (FlashAttention-3's structure) as TensorIR.
+
+``O = softmax(Q K^T * scale + mask) V`` for one CTA per ``BM`` query rows of one head: the
+query tile is loaded once by a tensor copy, the key and value tiles stream through a ring of
+``stages`` shared buffers filled by a producer warpgroup (:func:`tvm_tma.schedule.tma_pipeline`'s
+warp specialization: a "full" and an "empty" mbarrier ring, ``setmaxnreg``), and each of the
+``BM / 64`` consumer warpgroups computes 64 rows:
+
+- ``S = Q K_j^T`` by ``wgmma`` from shared memory (``m64nBNk16``, both operands K-major);
+- the online softmax on ``S``'s accumulator fragment: each thread holds two rows' worth of
+  columns, the row maximum is reduced over the thread's registers and the four threads of
+  the row (``shfl.xor`` 1 and 2), ``P = exp2(S * c - m * c)`` with ``c = scale * log2(e)``
+  folded into one multiply-add, the row sums kept per thread and reduced once at the end;
+- ``O += P V_j`` by ``wgmma`` with ``P`` from registers (the RS form: the accumulator
+  fragment of ``S`` for 16 columns is the A fragment of ``m64nDk16`` once packed to 16 bits),
+  ``V`` MN-major from shared memory;
+- overlapped as FlashAttention-3 does within a warpgroup: iteration ``j`` issues ``S_j``
+  and ``O += P_{j-1} V_{j-1}``, waits for ``S_j`` only, computes its softmax while the second
+  product runs, then waits for it and rescales ``O`` (the last ``P V`` after the loop);
+- the output normalized by the row sums into a swizzled shared tile stored by a tensor store
+  (clipped to the sequence), and the log-sum-exp ``LSE[b, h, i]`` (natural log) in fp32.
+
+Sizes that are no tile multiple are read as zero-filled tiles (the tensor maps' out-of-bounds
+fill), the columns past ``seq_kv`` masked to ``-inf`` on the last tile only. ``causal``:
+query ``i`` attends keys ``j <= i`` (torch SDPA's ``is_causal``, the top-left diagonal, also
+when ``seq_q != seq_kv``); a CTA walks only the tiles that reach its diagonal and masks only
+those that cross it; the CTAs with the longest walk start first. ``mask``: an additive
+``[b or 1, h or 1, seq_q, seq_kv]`` float tensor, read from global memory where each thread's
+fragment lies. ``seq_q`` / ``seq_kv`` / ``batch`` may be symbolic (a name or ``tirx.Var``):
+one kernel for any length.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import tvm
+from tvm import tirx
+from tvm.script import tirx as T
+
+from .. import rules
+from ..errors import TMAError
+from ..tensor_intrin import fragment_element
+from ..transforms.bulk_store import ANNOTATION as BULK_STORE
+from ..transforms.lower_async_pipeline import WGMMA_IN_FLIGHT
+from ..transforms.lower_bulk_copy_blocks import ANNOTATION as BULK_COPY
+from ..transforms.swizzle import ANNOTATION as SWIZZLE
+from ..transforms.warp_specialize import PRODUCER
+from ..transforms.wgmma import Major, descriptor_request
+
+_PTX_TYPES = {"float16": "f16", "bfloat16": "bf16"}
+LAYOUTS = ("bshd", "bhsd")
+"""``"bshd"``: ``Q[batch, seq, heads, head_dim]`` (Relax's, torch's ``(B, S, H, D)``);
+``"bhsd"``: ``Q[batch, heads, seq, head_dim]`` (torch SDPA's)."""
+
+
+@dataclass(frozen=True)
+class AttentionTile:
+    """Rows of Q per CTA (``64`` per consumer warpgroup), keys per step, the K and V tiles
+    in flight (``stages`` buffers of each), and whether ``P_{j-1} V_{j-1}`` runs during the
+    softmax of tile ``j`` (``overlap``; it holds a tile one step longer: ``stages >= 3``)."""
+
+    rows: int
+    cols: int
+    stages: int
+    overlap: bool = True
+
+
+TILES = {64: AttentionTile(128, 128, 3), 128: AttentionTile(128, 128, 3), 256: AttentionTile(128, 64, 2, False)}
+"""The tile by head_dim: shared memory holds Q and ``stages`` K and V tiles (the output tile
+reuses it), at most 227 KiB on the H100."""
+
+
+def _length(value, name: str):
+    """A static length, or a symbolic one (``tirx.Var``; a string names a new one)."""
+    if isinstance(value, str):
+        return tirx.Var(value, "int32")
+    if isinstance(value, tirx.Var):
+        return value
+    if not isinstance(value, int) or value < 1:
+        raise TMAError("attention_shape", f"{name} = {value!r}: expected a positive length or a symbolic one "
+                       "(a name or tirx.Var)")
+    return value
+
+
+def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dtype: str = "float16", *,
+              causal: bool = False, scale: float | None = None, layout: str = "bshd", mask: str | None = None,
+              tile: AttentionTile | None = None) -> tvm.IRModule:
+    """The attention PrimFunc ``main(Q, K, V, [mask,] O, LSE)`` (see the module docstring),
+    built with ``tir_pipeline="tma"`` for ``sm_90a``.
+
+    Q and O are ``[batch, seq_q, heads, head_dim]`` (``layout="bshd"``) or ``[batch, heads,
+    seq_q, head_dim]`` (``"bhsd"``), K and V likewise with ``seq_kv`` and ``heads_kv`` (GQA /
+    MQA: query head ``h`` reads key head ``h // (heads / heads_kv)``), LSE ``[batch, heads,
+    seq_q]`` fp32. ``scale`` defaults to ``1 / sqrt(head_dim)``. ``mask``: the dtype of an
+    additive mask ``[batch or 1, heads or 1, seq_q, seq_kv]`` (``None``: no mask); its
+    leading extents come from :func:`attention_mask_shape`.
+
+    Raises :class:`tvm_tma.TMAError` for a head_dim other than 64, 128 or 256 (rule
+    ``attention_shape``), heads not a multiple of heads_kv, a dtype that is not fp16 or bf16
+    (``wgmma_dtype``), a tile past the shared memory (``shared_memory_capacity``).
+    """
+    if dtype not in _PTX_TYPES:
+        raise TMAError("wgmma_dtype", f"attention: dtype {dtype}: expected one of {sorted(_PTX_TYPES)} "
+                       "(16-bit Q, K, V; fp32 accumulation)")
+    if head_dim not in TILES:
+        raise TMAError("attention_shape", f"head_dim = {head_dim}: expected one of {sorted(TILES)} "
+                       "(pad the heads to the next of them)")
+    if heads < 1 or heads_kv < 1 or heads % heads_kv:
+        raise TMAError("attention_shape", f"heads = {heads}, heads_kv = {heads_kv}: expected heads a multiple of "
+                       "heads_kv (grouped-query attention)")
+    if layout not in LAYOUTS:
+        raise ValueError(f"attention: layout: expected one of {LAYOUTS}, got {layout!r}")
+    tile = tile or TILES[head_dim]
+    _check_tile(tile, head_dim, dtype)
+    b, sq, skv = _length(batch, "batch"), _length(seq_q, "seq_q"), _length(seq_kv, "seq_kv")
+    scale = 1.0 / math.sqrt(head_dim) if scale is None else float(scale)
+    return tvm.IRModule({"main": _kernel(b, heads, heads_kv, sq, skv, head_dim, dtype, causal, scale, layout,
+                                         mask, tile)})
+
+
+def attention_mask_shape(batch, heads: int, seq_q, seq_kv, *, per_batch: bool, per_head: bool) -> tuple:
+    """The shape of an additive mask that :func:`attention` reads (``per_batch`` /
+    ``per_head``: the mask differs along that dimension, else it is broadcast over it)."""
+    return (batch if per_batch else 1, heads if per_head else 1, seq_q, seq_kv)
+
+
+def _check_tile(tile: AttentionTile, head_dim: int, dtype: str) -> None:
+    if tile.rows % 64 or not 64 <= tile.rows <= 192:
+        raise TMAError("wgmma_shape", f"attention tile rows = {tile.rows}: expected 64, 128 or 192 (64 rows per "
+                       "consumer warpgroup)")
+    if tile.cols % 16 or not 16 <= tile.cols <= 256:
+        raise TMAError("wgmma_shape", f"attention tile cols = {tile.cols}: expected a multiple of 16 up to 256 "
+                       "(the N of Q K^T, the K of P V)")
+    if tile.stages < 2 + tile.overlap:
+        raise TMAError("pipeline_model", f"attention tile stages = {tile.stages}: expected at least "
+                       f"{2 + tile.overlap}{' (overlap holds a tile one step longer)' if tile.overlap else ''}")
+    e = tvm.DataType(dtype).bits // 8
+    need = (tile.rows * head_dim + 2 * tile.stages * tile.cols * head_dim) * e
+    if need > rules.limit("shared_memory_capacity"):
+        raise TMAError("shared_memory_capacity", f"attention tile {tile.rows}x{tile.cols}, {tile.stages} stages, "
+                       f"head_dim {head_dim}: expected at most {rules.limit('shared_memory_capacity')} bytes of "
+                       f"shared memory, got {need} (Q tile and {tile.stages} K and V tiles; fewer stages or "
+                       "columns)")
+
+
+def _kernel(b, h, hkv, sq, skv, d, dtype, causal, scale, layout, mask_dtype, tile):
+    bm, bn = tile.rows, tile.cols
+    c0 = tile.stages - 1 - tile.overlap  # the consumers' stage (copies at 0; stages = versions)
+    wg = bm // 64
+    threads = wg * 128
+    group = h // hkv
+    c = scale * math.log2(math.e)
+    s_regs, o_regs, p_regs = bn // 2, d // 2, bn // 4
+    t = _PTX_TYPES[dtype]
+    qk = f"wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.{t}.{t}"
+    pv = f"wgmma.mma_async.sync.aligned.m64n{d}k16.f32.{t}.{t}"
+    cvt = f"cvt.rn.{t}x2.f32"
+    ex2 = "ex2.approx.ftz.f32"
+    lanes = 8  # 16-byte vectors of the copies' loops
+    q_iters, kv_iters = bm * d // (threads * lanes), bn * d // (threads * lanes)
+    nq = tirx.floordiv(sq + bm - 1, bm) if isinstance(sq, tirx.Var) else -(-sq // bm)
+    full = T.uint32(0xFFFFFFFF)
+    neg_inf = T.float32(-math.inf)
+    c32 = T.float32(c)
+    ln2 = T.float32(math.log(2))
+    masked_tail = not (isinstance(skv, int) and skv % bn == 0)
+
+    def at(bb, s, hh, dd):
+        return (bb, s, hh, dd) if layout == "bshd" else (bb, hh, s, dd)
+
+    q_shape, kv_shape = at(b, sq, h, d), at(b, skv, hkv, d)
+    mask_shape = None if mask_dtype is None else (b, h, sq, skv)
+
+    def tile_row(f, ty, tx, v):  # the copies' (row, column) of element v of thread (ty, tx) in step f
+        flat = f * threads * lanes + ty * 128 * lanes + tx * lanes + v
+        return flat // d, flat % d
+
+    def kv_tiles(qt):
+        """The key tiles the query tile ``qt`` attends to."""
+        if causal:
+            reach = tirx.min((qt + 1) * bm, skv) if isinstance(skv, tirx.Var) else T.min((qt + 1) * bm, skv)
+            return tirx.floordiv(reach + bn - 1, bn)
+        return tirx.floordiv(skv + bn - 1, bn)
+
+    def needs_mask(qt, j):
+        """Whether key tile ``j`` of query tile ``qt`` has a masked column."""
+        conds = []
+        if masked_tail:
+            conds.append((j + 1) * bn > skv)
+        if causal:
+            conds.append(j * bn + bn - 1 > qt * bm)
+        if not conds:
+            return False
+        return tirx.Or(*conds) if len(conds) == 2 else conds[0]
+
+    @T.prim_func(s_tir=True)
+    def main(Q: T.Buffer(q_shape, dtype), K: T.Buffer(kv_shape, dtype), V: T.Buffer(kv_shape, dtype),
+             O: T.Buffer(q_shape, dtype), LSE: T.Buffer((b, h, sq), "float32")):
+        T.func_attr({"tirx.noalias": True})
+        Q_s = T.sblock_alloc_buffer((bm, d), dtype, scope="shared.dyn")
+        K_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
+        V_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
+        O_s = T.sblock_alloc_buffer((bm, d), dtype, scope="shared.dyn")
+        for bx in T.thread_binding(nq, thread="blockIdx.x"):
+            for bh in T.thread_binding(b * h, thread="blockIdx.y"):
+                for ty in T.thread_binding(wg, thread="threadIdx.y"):
+                    for tx in T.thread_binding(128, thread="threadIdx.x"):
+                        with T.sblock("tile"):
+                            qt = T.meta_var(nq - 1 - bx if causal else bx)  # longest walks first
+                            bb = T.meta_var(bh // h)
+                            hq = T.meta_var(bh % h)
+                            O_acc = T.sblock_alloc_buffer((128, o_regs), "float32", scope="local")
+                            S = T.sblock_alloc_buffer((128, s_regs), "float32", scope="local")
+                            P = T.sblock_alloc_buffer((128, p_regs), "uint32", scope="local")
+                            m = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                            l = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                            corr = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                            for f in range(q_iters):
+                                for v in T.vectorized(lanes):
+                                    with T.sblock("Q_s"):
+                                        T.sblock_attr({BULK_COPY: 1, SWIZZLE: 0})
+                                        i, dd = T.meta_var(tile_row(f, ty, tx, v))
+                                        Q_s[i, dd] = T.if_then_else(qt * bm + i < sq, Q[at(bb, qt * bm + i, hq, dd)],
+                                                                    T.Cast(dtype, 0))
+                            for r in T.unroll(o_regs):
+                                O_acc[tx, r] = T.float32(0)
+                            for hh in T.unroll(2):
+                                m[hh] = neg_inf
+                                l[hh] = T.float32(0)
+                            for j in T.serial(kv_tiles(qt), annotations={
+                                    "software_pipeline_stage": [0, 0, c0, c0 + tile.overlap, c0, c0],
+                                    "software_pipeline_order": [0, 1, 2, 3, 4, 5] if tile.overlap else [0, 1, 2, 5, 3, 4],
+                                    "software_pipeline_async_stages": [0],
+                                    PRODUCER: "warp", WGMMA_IN_FLIGHT: 0}):
+                                for f in range(kv_iters):
+                                    for v in T.vectorized(lanes):
+                                        with T.sblock("K_s"):
+                                            T.sblock_attr({SWIZZLE: 0})
+                                            i, dd = T.meta_var(tile_row(f, ty, tx, v))
+                                            K_s[i, dd] = T.if_then_else(
+                                                j * bn + i < skv, K[at(bb, j * bn + i, hq // group, dd)],
+                                                T.Cast(dtype, 0))
+                                for f in range(kv_iters):
+                                    for v in T.vectorized(lanes):
+                                        with T.sblock("V_s"):
+                                            T.sblock_attr({SWIZZLE: 0})
+                                            i, dd = T.meta_var(tile_row(f, ty, tx, v))
+                                            V_s[i, dd] = T.if_then_else(
+                                                j * bn + i < skv, V[at(bb, j * bn + i, hq // group, dd)],
+                                                T.Cast(dtype, 0))
+                                with T.sblock("qk"):  # S_j = Q K_j^T, issued
+                                    for kk in T.unroll(d // 16):
+                                        T.ptx[qk](*[S[tx, r] for r in range(s_regs)],
+                                                  descriptor_request(T.address_of(Q_s[ty * 64, kk * 16]), Major.K),
+                                                  descriptor_request(T.address_of(K_s[0, kk * 16]), Major.K),
+                                                  kk > 0, 1, 1, 0, 0)
+                                    T.ptx.wgmma.commit_group.sync.aligned()
+                                with T.sblock("pv"):  # O = O * corr_j + P_j V_j (overlap: during softmax j + 1)
+                                    for r in T.unroll(o_regs):
+                                        O_acc[tx, r] = O_acc[tx, r] * corr[r % 4 // 2]
+                                    T.ptx.wgmma.fence.sync.aligned()
+                                    for kk in T.unroll(bn // 16):
+                                        T.ptx[pv](*[O_acc[tx, r] for r in range(o_regs)],
+                                                  P[tx, kk * 4], P[tx, kk * 4 + 1], P[tx, kk * 4 + 2], P[tx, kk * 4 + 3],
+                                                  descriptor_request(T.address_of(V_s[kk * 16, 0]), Major.MN),
+                                                  True, 1, 1, 1)
+                                with T.sblock("pv_commit"):  # (an empty group where pv has no iteration)
+                                    T.ptx.wgmma.commit_group.sync.aligned()
+                                with T.sblock("softmax"):
+                                    mx = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                                    ms = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                                    rs = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                                    T.ptx.wgmma.wait_group.sync.aligned(1)  # S_j done (overlap: P_{j-1} V_{j-1} runs on)
+                                    if needs_mask(qt, j):
+                                        for r in T.unroll(s_regs):
+                                            row, col = T.meta_var(fragment_element(tx, r))
+                                            S[tx, r] = T.Select(_visible(qt * bm + ty * 64 + row, j * bn + col,
+                                                                         skv, causal), S[tx, r], neg_inf)
+                                    for hh in T.unroll(2):
+                                        mx[hh] = m[hh]
+                                        for r in T.unroll(s_regs // 2):
+                                            mx[hh] = T.max(mx[hh], S[tx, r // 2 * 4 + hh * 2 + r % 2])
+                                        mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 1, 32, 32))
+                                        mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 2, 32, 32))
+                                        # a row masked so far keeps 0 (exp2(-inf - 0) = 0, no NaN)
+                                        ms[hh] = T.Select(mx[hh] == neg_inf, T.float32(0), mx[hh] * c32)
+                                        T.ptx[ex2](corr[hh], m[hh] * c32 - ms[hh])
+                                        m[hh] = mx[hh]
+                                        rs[hh] = T.float32(0)
+                                    for r in T.unroll(s_regs):
+                                        T.ptx[ex2](S[tx, r], S[tx, r] * c32 - ms[r % 4 // 2])
+                                        rs[r % 4 // 2] = rs[r % 4 // 2] + S[tx, r]
+                                    for hh in T.unroll(2):
+                                        l[hh] = l[hh] * corr[hh] + rs[hh]
+                                    T.ptx.wgmma.wait_group.sync.aligned(0)  # (overlap: P_{j-1} V_{j-1} done: P free)
+                                    for k in T.unroll(p_regs):
+                                        T.ptx[cvt](P[tx, k], S[tx, 2 * k + 1], S[tx, 2 * k])
+                            with T.sblock("normalize"):
+                                inv = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                                for hh in T.unroll(2):
+                                    l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 1, 32, 32)
+                                    l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 2, 32, 32)
+                                    inv[hh] = T.float32(1) / l[hh]
+                                    row = T.meta_var(qt * bm + ty * 64 + tx // 32 * 16 + tx % 32 // 4 + hh * 8)
+                                    if tx % 4 == 0 and row < sq:
+                                        LSE[bb, hq, row] = (m[hh] * c32 + T.log2(l[hh])) * ln2
+                                for r in T.unroll(o_regs):
+                                    row, col = T.meta_var(fragment_element(tx, r))
+                                    O_s[ty * 64 + row, col] = T.Cast(dtype, O_acc[tx, r] * inv[r % 4 // 2])
+                            for f in range(q_iters):
+                                for v in T.vectorized(lanes):
+                                    with T.sblock("O_out"):
+                                        T.sblock_attr({BULK_STORE: 1, SWIZZLE: 0})
+                                        i, dd = T.meta_var(tile_row(f, ty, tx, v))
+                                        T.where(qt * bm + i < sq)
+                                        O[at(bb, qt * bm + i, hq, dd)] = O_s[i, dd]
+
+    return main
+
+
+def _visible(row, col, skv, causal: bool):
+    """Whether query ``row`` sees key ``col``."""
+    inside = col < skv
+    return tirx.And(inside, col <= row) if causal else inside
+
+
+__all__ = ["LAYOUTS", "TILES", "AttentionTile", "attention", "attention_mask_shape"]
