@@ -25,7 +25,7 @@ from typing import Any
 FIXED_LENGTHS = (1, 17, 127, 128, 129, 1000, 4096, 8192)
 
 
-def perf_cases() -> list[dict[str, Any]]:
+def perf_cases(variants: bool = True) -> list[dict[str, Any]]:
     """The timed kernels: head_dim 128 at batch 1 and 4 with 32 heads, 4k and 8k tokens, both
     dtypes, causal and not; head_dim 64 and 256 and GQA 32/8 at short prefills."""
     cases = []
@@ -40,17 +40,36 @@ def perf_cases() -> list[dict[str, Any]]:
             for causal in (False, True):
                 cases.append(dict(batch=4, heads=32, heads_kv=heads_kv, seq=seq, head_dim=head_dim,
                                   dtype="float16", causal=causal))
-    for cols, stages, overlap in ((128, 2, False), (128, 3, False), (64, 4, True)):  # the d128 tile's alternatives
-        for causal in (False, True):
-            cases.append(dict(batch=4, heads=32, heads_kv=32, seq=8192, head_dim=128, dtype="float16", causal=causal,
-                              tile=[128, cols, stages, overlap],
-                              variant=f"_n{cols}_s{stages}{'_overlap' if overlap else ''}"))
+    if variants:
+        cases += tile_variants()
     for case in cases:
         case["name"] = (f"perf_d{case['head_dim']}_{case['dtype']}_b{case['batch']}_h{case['heads']}x{case['heads_kv']}"
                         f"_s{case['seq']}{'_causal' if case['causal'] else ''}{case.get('variant', '')}")
         case["layout"] = "bshd"
         case["shapes"] = [(case["batch"], case["seq"], case["seq"])]
         case["timed"] = True
+    return cases
+
+
+TILE_VARIANTS = {  # head_dim: (rows, cols, stages, overlap, pingpong) beside the default tile
+    128: [(128, 128, 2, False, True), (128, 176, 2, False, True)],
+    64: [(128, 128, 2, False, True), (192, 128, 2, False, True), (128, 176, 2, False, True)],
+    256: [(128, 64, 2, False, False), (128, 80, 2, False, True)],
+}
+"""Tiles timed beside :data:`tvm_tma.kernels.attention.TILES` (the ``variants`` of the perf suite)."""
+
+
+def tile_variants() -> list[dict[str, Any]]:
+    """The perf shapes of each head_dim again with the other tiles of :data:`TILE_VARIANTS`."""
+    cases = []
+    for head_dim, tiles in TILE_VARIANTS.items():
+        seq = 8192 if head_dim == 128 else 1024
+        for rows, cols, stages, overlap, pingpong in tiles:
+            for causal in (False, True):
+                cases.append(dict(batch=4, heads=32, heads_kv=32, seq=seq, head_dim=head_dim, dtype="float16",
+                                  causal=causal, tile=[rows, cols, stages, overlap, pingpong],
+                                  variant=f"_tile{rows}x{cols}_s{stages}{'_overlap' if overlap else ''}"
+                                          f"{'_pingpong' if pingpong else ''}"))
     return cases
 
 
@@ -66,9 +85,18 @@ def check_cases(randoms: int, seed: int) -> list[dict[str, Any]]:
     for causal in (False, True):
         kernels.append(dict(heads=8, heads_kv=2, head_dim=128, dtype="bfloat16", causal=causal, layout="bshd"))
         kernels.append(dict(heads=8, heads_kv=2, head_dim=128, dtype="float16", causal=causal, layout="bhsd"))
+    kernels.append(dict(heads=8, heads_kv=2, head_dim=128, dtype="float16", causal="bottom_right", layout="bshd"))
+    kernels.append(dict(heads=8, heads_kv=8, head_dim=64, dtype="float16", causal="bottom_right", layout="bshd",
+                        lse=False))
+    kernels.append(dict(heads=8, heads_kv=2, head_dim=128, dtype="float16", causal=False, layout="bshd",
+                        mask=["float16", False, True]))
+    kernels.append(dict(heads=8, heads_kv=8, head_dim=64, dtype="bfloat16", causal=True, layout="bshd",
+                        mask=["float32", True, False]))
     for k in kernels:
-        k["name"] = (f"check_d{k['head_dim']}_{k['dtype']}_h{k['heads']}x{k['heads_kv']}_{k['layout']}"
-                     f"{'_causal' if k['causal'] else ''}")
+        causal = {False: "", True: "_causal", "bottom_right": "_causal_bottom_right"}[k["causal"]]
+        mask = f"_mask_{k['mask'][0]}{'_b' if k['mask'][1] else ''}{'_h' if k['mask'][2] else ''}" if k.get("mask") else ""
+        k["name"] = (f"check_d{k['head_dim']}_{k['dtype']}_h{k['heads']}x{k['heads_kv']}_{k['layout']}{causal}{mask}"
+                     f"{'_no_lse' if not k.get('lse', True) else ''}")
         fixed = [(1, n, n) for n in FIXED_LENGTHS if n <= (4096 if k["head_dim"] == 256 else 8192)]
         fixed += [(4, 129, 1000), (4, 1000, 129)]
         shapes = [(rng.randint(1, 4), rng.randint(1, 2048), rng.randint(1, 2048)) for _ in range(randoms)]
@@ -77,14 +105,15 @@ def check_cases(randoms: int, seed: int) -> list[dict[str, Any]]:
     return kernels
 
 
-def build(out: pathlib.Path, suite: str, only: str | None, randoms: int, seed: int) -> dict[str, Any]:
+def build(out: pathlib.Path, suite: str, only: str | None, randoms: int, seed: int,
+          variants: bool = True) -> dict[str, Any]:
     import tvm
 
     from tvm_tma.codegen import SM90A, kernel_source
     from tvm_tma.kernels import attention
-    from tvm_tma.kernels.attention import AttentionTile
+    from tvm_tma.kernels.attention import AttentionMask, AttentionTile
 
-    selected = (perf_cases() if suite in ("all", "perf") else []) + \
+    selected = (perf_cases(variants) if suite in ("all", "perf") else []) + \
         (check_cases(randoms, seed) if suite in ("all", "check") else [])
     selected = [c for c in selected if only is None or re.search(only, c["name"])]
     out.mkdir(parents=True, exist_ok=True)
@@ -95,6 +124,7 @@ def build(out: pathlib.Path, suite: str, only: str | None, randoms: int, seed: i
         mod = attention("batch" if dynamic else case["batch"], case["heads"], case["heads_kv"],
                         "seq_q" if dynamic else case["seq"], "seq_kv" if dynamic else case["seq"],
                         case["head_dim"], case["dtype"], causal=case["causal"], layout=case["layout"],
+                        mask=AttentionMask(*case["mask"]) if case.get("mask") else None, lse=case.get("lse", True),
                         tile=AttentionTile(*case["tile"]) if "tile" in case else None)
         executable = tvm.compile(mod, target=target, tir_pipeline="tma")
         executable.export_library(str(out / f"{case['name']}.so"))
@@ -110,10 +140,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("build/gpu/attention"))
     parser.add_argument("--suite", choices=("all", "perf", "check"), default="all")
     parser.add_argument("--only", help="regex on kernel names (re.search)")
+    parser.add_argument("--no-variants", action="store_true", help="leave out the tiles of TILE_VARIANTS")
     parser.add_argument("--random", type=int, default=10, help="random shapes per check kernel")
     parser.add_argument("--seed", type=int, default=2026)
     opts = parser.parse_args(argv)
-    build(opts.out, opts.suite, opts.only, opts.random, opts.seed)
+    build(opts.out, opts.suite, opts.only, opts.random, opts.seed, variants=not opts.no_variants)
 
 
 if __name__ == "__main__":

@@ -10,9 +10,13 @@ Builds (``BUILDS``): TVM's default CUDA Relax pipeline with dlight's rules, then
   ``tir_pipeline="default"``, target arch ``sm_90a``. Stock dlight parses ``sm_90a`` as no
   tensor cores: its matmuls run the SIMT schedule.
 - ``stock_sm90``: the same for arch ``sm_90``: stock's tensor-core (WMMA) matmul schedule.
-- ``tma``: ``tvm_tma.dlight.default_rules()`` (ours first, stock's after), ``tir_pipeline="tma"``,
-  arch ``sm_90a``.
-- ``tma_ungrouped``: the same with the matmul CTAs numbered column tile first
+- ``tma``: ``tvm_tma.relax.FuseAttention`` (the explicit attention on the fused kernel), then
+  ``tvm_tma.dlight.default_rules()`` (ours first, stock's after), ``tir_pipeline="tma"``, arch
+  ``sm_90a``.
+- ``tma_unfused_attention``: the same without ``FuseAttention`` (the attention's matmuls and
+  softmax scheduled by dlight), to show what the fused kernel is worth.
+- ``tma_sdpa``: ``tma`` on the layer written with ``scaled_dot_product_attention(is_causal=True)``.
+- ``tma_ungrouped``: ``tma`` with the matmul CTAs numbered column tile first
   (``MatmulConfig(group_m=1)``), to show what the grouped numbering is worth.
 
 Writes ``<out>/<build>.so`` (``export_library``), ``<out>/<build>.cu`` (the generated CUDA, for
@@ -32,7 +36,12 @@ import time
 from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import gpt_block  # noqa: E402
 import llama_layer  # noqa: E402
+
+MODELS = {"llama": (llama_layer.LayerShape, llama_layer.relax_module),
+          "gpt": (gpt_block.BlockShape, gpt_block.relax_module)}
+"""``--model``: the shape class and the Relax module builder of ``llama_layer.py`` and ``gpt_block.py``."""
 
 CARRY_LIMIT_MIB = 64
 
@@ -46,54 +55,59 @@ class Build:
     tir_pipeline: str
     config: dict[str, Any] = dataclasses.field(default_factory=dict)
     matmul: dict[str, int] = dataclasses.field(default_factory=dict)  # MatmulConfig fields (ours)
+    attention: str = "explicit"  # the layer's attention (llama_layer.LayerShape.attention)
+    fused_attention: bool = False  # tvm_tma.relax.FuseAttention before legalization
+    wgmma: bool = True  # ours: tvm_tma.dlight.WgmmaMatmul first (else the mma.sync Matmul)
 
 
 BUILDS = {
     "stock_sm90a": Build("sm_90a", "stock", "default", {"tirx.use_async_copy": 1}),
     "stock_sm90": Build("sm_90", "stock", "default", {"tirx.use_async_copy": 1}),
-    "tma": Build("sm_90a", "ours", "tma"),
-    "tma_ungrouped": Build("sm_90a", "ours", "tma", matmul={"group_m": 1}),
+    "stock_sm90_sdpa": Build("sm_90", "stock", "default", {"tirx.use_async_copy": 1}, attention="sdpa"),
+    "tma": Build("sm_90a", "ours", "tma", fused_attention=True),
+    "tma_unfused_attention": Build("sm_90a", "ours", "tma"),
+    "tma_sdpa": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True),
+    "tma_sdpa_mma": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True, wgmma=False),
+    "tma_ungrouped": Build("sm_90a", "ours", "tma", matmul={"group_m": 1}, fused_attention=True),
 }
 
 
-def _cuda_source(module: Any) -> str:
-    """The CUDA source of the first CUDA module imported (at any depth) by ``module``."""
-    if module.kind == "cuda":
-        return module.inspect_source()
-    for imported in module.imports:
-        source = _cuda_source(imported)
-        if source:
-            return source
-    return ""
-
-
-def build_one(name: str, build: Build, shape: llama_layer.LayerShape, out: pathlib.Path) -> dict[str, Any]:
+def build_one(name: str, build: Build, shape, out: pathlib.Path, model: str = "llama") -> dict[str, Any]:
     """Compile and export one build; its manifest entry."""
     import tvm
 
     import tvm_tma
     from tvm_tma import dlight as tdl
+    from tvm_tma.codegen import kernel_source
 
     target = tvm.target.Target({"kind": "cuda", "arch": build.arch})
     start = time.perf_counter()
+    shape = dataclasses.replace(shape, attention=build.attention)
     with target:
-        fused = tvm.transform.Sequential(tdl.fusion_passes(target))(llama_layer.relax_module(shape))
+        passes = tdl.fusion_passes(target, attention=build.fused_attention, transpose_matmul=build.rules == "ours")
+        fused = tvm.transform.Sequential(passes)(MODELS[model][1](shape))
         rules = tdl.default_rules(tdl.MatmulConfig(**build.matmul)) if build.rules == "ours" else tdl.stock_rules()
+        rules = [r for r in rules if build.wgmma or not isinstance(r, tdl.WgmmaMatmul)]
         scheduled, taken_by = tdl.apply_rules(fused, rules)
     with tvm.transform.PassContext(config=build.config), tvm_tma.copy_report() as report:
         executable = tvm.compile(scheduled, target, relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(target)),
                                  tir_pipeline=build.tir_pipeline)
     library = out / f"{name}.so"
     executable.export_library(str(library))
-    (out / f"{name}.cu").write_text(_cuda_source(executable.mod))
+    (out / f"{name}.cu").write_text(kernel_source(executable))
     seconds = time.perf_counter() - start
     print(f"built {name} in {seconds:.0f} s ({library.stat().st_size / 2**20:.1f} MiB)", flush=True)
     return {"name": name, "library": library.name, "arch": build.arch, "rules": build.rules,
             "tir_pipeline": build.tir_pipeline, "config": build.config, "matmul": build.matmul,
+            "attention": build.attention, "fused_attention": build.fused_attention, "wgmma": build.wgmma,
+            "inputs": shape.inputs(),
             "build_seconds": round(seconds, 1),
             "scheduled_by": dict(sorted(taken_by.items())),
             "unscheduled": sorted(gv.name_hint for gv, f in fused.functions_items()
-                                  if isinstance(f, tvm.tirx.PrimFunc) and gv.name_hint not in taken_by),
+                                  if isinstance(f, tvm.tirx.PrimFunc) and gv.name_hint not in taken_by
+                                  and not f.attrs.get("tirx.is_scheduled", False)),
+            "kernels": sorted(gv.name_hint for gv, f in fused.functions_items()  # tvm_tma.kernels (FuseAttention)
+                              if isinstance(f, tvm.tirx.PrimFunc) and f.attrs.get("tirx.is_scheduled", False)),
             "copies": [str(entry) for entry in report]}
 
 
@@ -101,16 +115,24 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("build/gpu/llama"))
     parser.add_argument("--seq", type=int, default=llama_layer.LayerShape.seq, help="tokens (batch 1)")
+    parser.add_argument("--heads-kv", type=int, default=0,
+                        help="key/value heads (8: Llama-3's grouped-query attention; the sdpa builds); 0: as heads")
+    parser.add_argument("--dynamic", action="store_true", help="compile for any length; run at --seq")
+    parser.add_argument("--model", choices=sorted(MODELS), default="llama",
+                        help="llama_layer.py's layer or gpt_block.py's block (stock nn modules; sdpa builds)")
     parser.add_argument("--only", help="comma-separated build names (default: all of BUILDS)")
     opts = parser.parse_args(argv)
     import tvm
 
-    shape = llama_layer.LayerShape(seq=opts.seq)
+    if opts.model == "gpt":
+        shape = gpt_block.BlockShape(seq=opts.seq, dynamic=opts.dynamic)
+    else:
+        shape = llama_layer.LayerShape(seq=opts.seq, heads_kv=opts.heads_kv, dynamic=opts.dynamic)
     selected = opts.only.split(",") if opts.only else list(BUILDS)
     opts.out.mkdir(parents=True, exist_ok=True)
-    entries = [build_one(name, BUILDS[name], shape, opts.out) for name in selected]
+    entries = [build_one(name, BUILDS[name], shape, opts.out, opts.model) for name in selected]
     total = sum((opts.out / e["library"]).stat().st_size for e in entries) / 2**20
-    manifest = {"shape": dataclasses.asdict(shape), "params": shape.params(), "flops": shape.flops(),
+    manifest = {"model": opts.model, "shape": dataclasses.asdict(shape), "params": shape.params(), "flops": shape.flops(),
                 "tvm_version": tvm.__version__, "libraries_mib": round(total, 2), "builds": entries}
     (opts.out / "manifest.json").write_text(json.dumps(manifest, indent=1))
     print(f"libraries: {total:.1f} MiB together")

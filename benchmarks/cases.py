@@ -134,6 +134,20 @@ def wgmma_case(name: str, m: int, n: int, k: int, dtype: str = "float16", timed:
                 stock=False)
 
 
+def attention_case(name: str, batch: int, heads: int, heads_kv: int, seq_q: int, seq_kv: int, head_dim: int,
+                   dtype: str = "float16", causal: bool = False) -> Case:
+    """``O = softmax(Q K^T / sqrt(d)) V`` by ``attention`` (``[b, s, h, d]``, no LSE output);
+    rate counts ``4 b h sq skv d`` flops (half for causal). Stock TVM cannot build it."""
+    q, kv = (batch, seq_q, heads, head_dim), (batch, seq_kv, heads_kv, head_dim)
+    flops = 4 * batch * heads * seq_q * seq_kv * head_dim // (2 if causal else 1)
+    return Case(name, "attention", {"batch": batch, "heads": heads, "heads_kv": heads_kv, "seq_q": seq_q,
+                                    "seq_kv": seq_kv, "head_dim": head_dim, "dtype": dtype, "causal": causal,
+                                    "lse": False},
+                ((q, dtype), (kv, dtype), (kv, dtype), (q, dtype)), (3,), "attention",
+                size=f"b{batch} h{heads}/{heads_kv} {seq_q}x{seq_kv} d{head_dim} {dtype}{' causal' if causal else ''}",
+                ref_params={"causal": causal}, flops=flops, stock=False)
+
+
 def _sweep(tile: tuple[int, int, int], stages: int, warpgroups: int = 2, **kwargs: Any) -> Case:
     """A ``bench_wgmma_f16_4096_t<BM>x<BN>x<BK>[_wg1]_s<stages>[...]`` case of the tile sweep."""
     name = f"bench_wgmma_f16_4096_t{'x'.join(map(str, tile))}{'_wg1' if warpgroups == 1 else ''}_s{stages}"
@@ -345,6 +359,8 @@ _CASES = [
     gemm_case("bench_gemm_8192_k64_s3", 8192, timed=True, i_factors=(1, 64, 1, 4, 2), j_factors=(32, 2, 4, 1, 2),
               k_factors=(128, 4, 1), stages=3),
     *WGMMA_CASES,
+    # Fused attention: tails in both lengths, GQA 4/2, causal with seq_q != seq_kv
+    attention_case("check_attention_f16_causal_gqa", 2, 4, 2, 200, 300, 64, causal=True),
     # Correctness: tails and trip counts below, at and above the stage count.
     copy_case("check_copy_tail", 1_000_003),
     copy_case("check_copy_trips2_stages4", 3 * 4096 + 5, tiles_per_cta=2, stages=4),

@@ -64,6 +64,11 @@ def expected(reference: str, inputs: list[torch.Tensor], params: dict[str, Any])
         return getattr(torch, params["op"])(x[0], x[1])
     if reference == "gemm":
         return x[0] @ (x[1].T if params.get("b_transposed") else x[1])
+    if reference == "attention":  # [b, s, h, d] operands, K and V heads repeated for GQA, is_causal top-left
+        q, k, v = (t.transpose(1, 2) for t in x)
+        k, v = (t.repeat_interleave(q.shape[1] // t.shape[1], 1) for t in (k, v))
+        out = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=params["causal"])
+        return out.transpose(1, 2)
     raise ValueError(f"unknown reference {reference!r}")
 
 

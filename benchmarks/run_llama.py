@@ -46,7 +46,8 @@ OURS = "tma"
 
 
 def make_inputs(manifest: dict[str, Any], seed: int) -> dict[str, torch.Tensor]:
-    """``x``, ``mask`` and the weights (by parameter name), fp16 on the GPU."""
+    """``x``, ``mask`` and the weights (by parameter name), fp16 on the GPU: norm weights
+    ``1 + 0.1 N(0, 1)``, biases ``0.1 N(0, 1)``, matrices ``N(0, 1 / in_features)``."""
     shape = manifest["shape"]
     gen = torch.Generator(device="cuda").manual_seed(seed)
 
@@ -58,12 +59,17 @@ def make_inputs(manifest: dict[str, Any], seed: int) -> dict[str, torch.Tensor]:
     mask = torch.full((seq, seq), torch.finfo(torch.float16).min, device="cuda").triu(1)
     inputs["mask"] = mask.half().reshape(1, 1, seq, seq)
     for name, dims in manifest["params"].items():
-        inputs[name] = (1 + 0.1 * normal(*dims) if len(dims) == 1 else normal(*dims) / dims[1] ** 0.5).half()
+        if name.endswith(".bias"):
+            inputs[name] = (0.1 * normal(*dims)).half()
+        else:
+            inputs[name] = (1 + 0.1 * normal(*dims) if len(dims) == 1 else normal(*dims) / dims[1] ** 0.5).half()
     return inputs
 
 
-def layer(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: torch.dtype) -> torch.Tensor:
-    """The decoder layer of ``llama_layer.py`` in torch, computed in ``dtype``."""
+def layer(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: torch.dtype, sdpa: bool = False) -> torch.Tensor:
+    """The decoder layer of ``llama_layer.py`` in torch, computed in ``dtype``: the attention
+    with the explicit mask, or (``sdpa``) ``scaled_dot_product_attention(is_causal=True)`` (the
+    same function: the mask is causal)."""
     p = {k: v.to(dtype) for k, v in inputs.items()}
     b, t, hidden = p["x"].shape
     heads, d = shape["heads"], shape["head_dim"]
@@ -72,14 +78,42 @@ def layer(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: torch.d
         v32 = v.float()
         return (v32 * torch.rsqrt(v32.square().mean(-1, keepdim=True) + shape["eps"]) * w.float()).to(dtype)
 
-    qkv = (rms_norm(p["x"], p["input_norm.weight"]) @ p["qkv.weight"].T).reshape(b, t, 3 * heads, d)
-    q, k, v = (part.permute(0, 2, 1, 3) for part in qkv.split(heads, dim=2))
-    scores = (q @ k.transpose(-1, -2)) * d ** -0.5 + p["mask"]
-    probs = torch.softmax(scores.float(), -1).to(dtype)
-    attention = (probs @ v).permute(0, 2, 1, 3).reshape(b, t, hidden)
+    heads_kv = shape.get("heads_kv", heads)
+    qkv = (rms_norm(p["x"], p["input_norm.weight"]) @ p["qkv.weight"].T).reshape(b, t, heads + 2 * heads_kv, d)
+    q, k, v = (part.permute(0, 2, 1, 3) for part in qkv.split([heads, heads_kv, heads_kv], dim=2))
+    if sdpa:
+        attention = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True,
+                                                                     enable_gqa=heads_kv != heads)
+    else:
+        scores = (q @ k.transpose(-1, -2)) * d ** -0.5 + p["mask"]
+        attention = torch.softmax(scores.float(), -1).to(dtype) @ v
+    attention = attention.permute(0, 2, 1, 3).reshape(b, t, hidden)
     h = p["x"] + attention @ p["o.weight"].T
     gate, up = (rms_norm(h, p["post_norm.weight"]) @ p["gate_up.weight"].T).split(shape["mlp"], dim=-1)
     return h + (torch.nn.functional.silu(gate) * up) @ p["down.weight"].T
+
+
+def gpt_block(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: torch.dtype, sdpa: bool = True) -> torch.Tensor:
+    """The block of ``gpt_block.py`` in torch, computed in ``dtype`` (``sdpa``: always)."""
+    p = {k: v.to(dtype) for k, v in inputs.items()}
+    F = torch.nn.functional
+    b, t, hidden = p["x"].shape
+    heads = shape["heads"]
+
+    def norm(v, name):
+        return F.layer_norm(v, (hidden,), p[f"{name}.weight"], p[f"{name}.bias"], shape["eps"])
+
+    def linear(v, name):
+        return F.linear(v, p[f"{name}.weight"], p[f"{name}.bias"])
+
+    q, k, v = linear(norm(p["x"], "ln1"), "qkv").reshape(b, t, 3 * heads, -1).transpose(1, 2).chunk(3, dim=1)
+    x = p["x"] + linear(F.scaled_dot_product_attention(q, k, v, is_causal=True).transpose(1, 2).reshape(b, t, hidden),
+                        "proj")
+    return x + linear(F.gelu(linear(norm(x, "ln2"), "fc")), "out")
+
+
+MODELS = {"llama": layer, "gpt": gpt_block}
+"""The torch version of each ``--model`` of ``build_llama.py``."""
 
 
 def time_ms(launch: Callable[[], Any], iters: int, warmup: int = 3) -> list[float]:
@@ -96,6 +130,38 @@ def time_ms(launch: Callable[[], Any], iters: int, warmup: int = 3) -> list[floa
         end.synchronize()
         times.append(start.elapsed_time(end))
     return times
+
+
+def torch_baselines(model, inputs: dict[str, torch.Tensor], shape: dict[str, Any], iters: int) -> dict[str, float]:
+    """Median ms of the model in torch fp16 as users run it: eager with SDPA (causal, cuDNN or
+    flash as torch picks), ``torch.compile`` of that, and (the Llama layer) eager with the
+    explicit mask (the scores materialized)."""
+    runs = {"torch eager, SDPA causal": lambda: model(inputs, shape, torch.float16, sdpa=True)}
+    if model is layer and shape.get("heads_kv", shape["heads"]) == shape["heads"]:
+        runs["torch eager, explicit mask"] = lambda: layer(inputs, shape, torch.float16)
+    compiled = torch.compile(lambda: model(inputs, shape, torch.float16, sdpa=True))
+    runs["torch.compile, SDPA causal"] = compiled
+    times = {}
+    for label, run in runs.items():
+        try:
+            times[label] = statistics.median(time_ms(run, iters))
+        except Exception as err:  # (torch.compile without a working toolchain)
+            print(f"{label}: {type(err).__name__}: {err}", flush=True)
+    return times
+
+
+def cublas_linears(inputs: dict[str, torch.Tensor], shape: dict[str, Any], iters: int) -> dict[str, dict[str, float]]:
+    """Each linear layer of the layer as cuBLAS runs it (``torch.nn.functional.linear``, fp16,
+    on ``batch x seq`` rows of random activations): median ms and TFLOP/s."""
+    tokens = shape["batch"] * shape["seq"]
+    result = {}
+    for name in (n.removesuffix(".weight") for n, w in inputs.items() if n.endswith(".weight") and w.dim() == 2):
+        weight = inputs[f"{name}.weight"]
+        x = torch.randn(tokens, weight.shape[1], device="cuda", dtype=torch.float16)
+        ms = statistics.median(time_ms(lambda: torch.nn.functional.linear(x, weight), iters))
+        result[name] = {"ms": ms, "tflops": 2 * tokens * weight.shape[0] * weight.shape[1] / ms / 1e9,
+                        "m": tokens, "n": weight.shape[0], "k": weight.shape[1]}
+    return result
 
 
 def kernel_times(launch: Callable[[], Any], calls: int) -> list[dict[str, Any]] | str:
@@ -125,7 +191,8 @@ def run_build(build_dir: pathlib.Path, entry: dict[str, Any], inputs: dict[str, 
     """Load, check, time and profile one build."""
     vm = VirtualMachine(tvm.runtime.load_module(str(build_dir / entry["library"])), tvm.cuda(0))
     forward = vm["forward"]
-    args = [tvm.runtime.from_dlpack(t) for t in inputs.values()]
+    names = entry.get("inputs", ["x", "mask"]) + [n for n in inputs if n not in ("x", "mask")]
+    args = [tvm.runtime.from_dlpack(inputs[name]) for name in names]
     out = torch.from_dlpack(forward(*args))
     torch.cuda.synchronize()
     result: dict[str, Any] = {"name": entry["name"], "arch": entry["arch"], "rules": entry["rules"],
@@ -159,8 +226,11 @@ def markdown(summary: dict[str, Any]) -> str:
         lines.append(f"| {b['name']} | {b['rules']} | {b['tir_pipeline']} | {b['arch']} | "
                      f"{'yes' if b['correct'] else '**NO**'} | {b['error']:.2e} | {b['max_abs_error']:.3g} | "
                      f"{b['median_ms']:.3f} | {flops / b['median_ms'] / 1e9:.1f} |")
-    torch_ms = summary["torch_fp16_ms"]
-    lines.append(f"| torch fp16 eager (cuBLAS) | - | - | - | - | - | - | {torch_ms:.3f} | {flops / torch_ms / 1e9:.1f} |")
+    for label, torch_ms in summary["torch_ms"].items():
+        lines.append(f"| {label} | - | - | - | - | - | - | {torch_ms:.3f} | {flops / torch_ms / 1e9:.1f} |")
+    lines += ["", "| linear (cuBLAS, torch F.linear fp16) | M x N x K | µs | TFLOP/s |", "|---|---|---|---|"]
+    for name, lin in summary["cublas_linears"].items():
+        lines.append(f"| {name} | {lin['m']} x {lin['n']} x {lin['k']} | {lin['ms'] * 1e3:.1f} | {lin['tflops']:.0f} |")
     lines += ["", "| case | stock ms | ours ms | speedup | correct |", "|---|---|---|---|---|"]
     for c in summary["cases"]:
         lines.append(f"| {c['name']} | {c['stock_ms']:.3f} | {c['tma_ms']:.3f} | {c['stock_ms'] / c['tma_ms']:.2f}x | "
@@ -192,8 +262,11 @@ def main(argv: list[str] | None = None) -> int:
     builds = []
     with tvm_ffi.use_torch_stream():
         inputs = make_inputs(manifest, opts.seed)
-        ref = layer(inputs, manifest["shape"], torch.float32)
-        torch_ms = statistics.median(time_ms(lambda: layer(inputs, manifest["shape"], torch.float16), opts.iters))
+        model = MODELS[manifest.get("model", "llama")]
+        gqa = manifest["shape"].get("heads_kv", manifest["shape"]["heads"]) != manifest["shape"]["heads"]
+        ref = model(inputs, manifest["shape"], torch.float32, sdpa=gqa)  # (the same function: the mask is causal)
+        torch_ms = torch_baselines(model, inputs, manifest["shape"], opts.iters)
+        linears = cublas_linears(inputs, manifest["shape"], opts.iters)
         for entry in manifest["builds"]:
             print(f"running {entry['name']}", flush=True)
             signal.alarm(opts.build_timeout)  # SIGALRM's default action ends the process
@@ -215,7 +288,8 @@ def main(argv: list[str] | None = None) -> int:
                           "tma_ms": ours["median_ms"], "correct": b["correct"] and ours["correct"]})
     summary = {"device": torch.cuda.get_device_name(), "torch": torch.__version__,
                "tvm_version": manifest["tvm_version"], "shape": manifest["shape"], "flops": manifest["flops"],
-               "tolerance": TOLERANCE, "torch_fp16_ms": torch_ms, "cases": cases, "builds": builds}
+               "tolerance": TOLERANCE, "torch_ms": torch_ms, "cublas_linears": linears, "cases": cases,
+               "builds": builds}
     opts.out.mkdir(parents=True, exist_ok=True)
     (opts.out / "results.json").write_text(json.dumps(summary, indent=1))
     md = markdown(summary)

@@ -65,12 +65,12 @@ SPEC = {"layer": {"x": _T([1, 128, 256], "float16"), "mask": _T([1, 1, 128, 128]
 
 # The fused PrimFunc that reads a buffer of this name -> the rule that must schedule it.
 EXPECTED = {
-    "block.qkv.weight": tdl.Matmul,  # x @ W^T, fp16 accumulation (also the gate/up projection: same shapes)
-    "block.o.weight": tdl.Matmul,  # ... + residual
-    "block.down.weight": tdl.Matmul,
-    "mask": tdl.Matmul,  # batched Q @ K^T (K^T materialized: NN), * scale + mask, cast to fp32
-    "matmul_weight": tdl.Matmul,  # nn.Linear: x @ transpose(W), dynamic rows
-    "b": tdl.Matmul,  # fp32 accumulation; 8 row tiles: CTAs numbered in groups of rows
+    "block.qkv.weight": tdl.WgmmaMatmul,  # x @ W^T, fp16 accumulation (also the gate/up projection: same shapes)
+    "block.o.weight": tdl.WgmmaMatmul,  # ... + residual
+    "block.down.weight": tdl.WgmmaMatmul,
+    "mask": tdl.WgmmaMatmul,  # batched Q @ K^T (K^T materialized: NN), * scale + mask, cast to fp32
+    "linear.weight": tdl.WgmmaMatmul,  # nn.Linear: x @ permute_dims(W), one x @ W^T (FuseTransposeMatmul); dynamic rows
+    "b": tdl.WgmmaMatmul,  # fp32 accumulation; 8 row tiles: CTAs numbered in groups of rows
     "decode_proj.weight": tdl.GEMV,
     "block.input_norm.weight": tdl.RMSNorm,
     "norm.weight": tdl.LayerNorm,
@@ -82,9 +82,25 @@ STOCK = ["odd_proj.weight", "odd_norm.weight"]
 
 @pytest.fixture(scope="module")
 def fused() -> tvm.IRModule:
+    """The workloads fused as stock fuses them (``attention=False``: the layer's attention as
+    its matmuls and softmax, for the rules that schedule those)."""
     mod, _ = Workloads().export_tvm(SPEC)
     with TARGET:
-        return tvm.transform.Sequential(tdl.fusion_passes(TARGET))(mod)
+        return tvm.transform.Sequential(tdl.fusion_passes(TARGET, attention=False))(mod)
+
+
+def test_fusion_passes_put_the_attention_on_the_fused_kernel():
+    """By default the layer's attention (matmul, scale, mask, fp32 softmax, matmul) is one call
+    of the fused kernel, scheduled already, which reads the mask; no softmax is left."""
+    mod, _ = Workloads().export_tvm(SPEC)
+    with TARGET:
+        fused = tvm.transform.Sequential(tdl.fusion_passes(TARGET))(mod)
+        _, taken_by = tdl.apply_rules(fused)
+    name = "attention_d128_h2x2_float16_bshd_mask_packed"
+    assert fused[name].attrs["tirx.is_scheduled"] and name not in taken_by
+    assert [p.name for p in fused[name].params] == ["Q", "M", "O"]
+    assert f"R.call_tir({name}, (reshape, mask)" in fused["layer"].script()
+    assert not any("softmax" in gv.name_hint for gv in fused.get_global_vars())
 
 
 def _function_reading(mod: tvm.IRModule, buffer: str) -> str:
@@ -124,12 +140,25 @@ def test_rule_takes_its_function_and_loads_it_by_tma(fused, built, buffer):
 
 def test_tensor_core_operands_are_swizzled_tensor_maps(fused, built):
     _, report, source = built
-    for buffer in ("block.qkv.weight", "mask", "matmul_weight"):
+    for buffer in ("block.qkv.weight", "mask", "linear.weight"):
         function = _function_reading(fused, buffer)
         copies = [entry for entry in report if entry.function == function]
         assert all(e.instruction.startswith("cp.async.bulk.tensor") and "swizzle" in e.instruction for e in copies), \
             [str(e) for e in copies]
-    assert "mma.sync.aligned.m16n8k16" in source and "ldmatrix.sync.aligned" in source
+    assert "wgmma.mma_async.sync.aligned.m64n" in source and "mma.sync.aligned.m16n8k16" not in source
+
+
+GEMMS = [buffer for buffer, rule in EXPECTED.items() if rule is tdl.WgmmaMatmul]
+
+
+@pytest.mark.parametrize("buffer", GEMMS)
+def test_gemms_go_to_mma_sync_where_there_is_no_wgmma(fused, buffer):
+    """On sm_90 (no ``a``: no wgmma) the wgmma rule declines and the ``mma.sync`` rule takes them."""
+    sm90 = tvm.target.Target({"kind": "cuda", "arch": "sm_90"})
+    func = fused[_function_reading(fused, buffer)]
+    with sm90:
+        assert tdl.WgmmaMatmul().apply(func, sm90, False) is None
+        assert tdl.Matmul().apply(func, sm90, False) is not None
 
 
 @pytest.mark.parametrize("buffer", STOCK)
@@ -187,3 +216,27 @@ def test_matmul_numbers_ctas_in_groups_of_row_tiles_when_they_divide(fused):
         plain = tdl.Matmul(tdl.MatmulConfig(group_m=1)).apply(func, TARGET, False).mod["main"]
     assert _grid(grouped) == {"blockIdx.z": 1, "blockIdx.x": 8}
     assert _grid(plain) == {"blockIdx.z": 1, "blockIdx.x": 1, "blockIdx.y": 8}
+
+
+def test_wgmma_gemm_accumulates_in_fp32(fused):
+    """The model's fp16-accumulating x @ W^T: fp32 accumulators (wgmma .f32), the output
+    rounded once to fp16 by stmatrix, the weights' tiles in a ring filled by a producer
+    warpgroup."""
+    func = fused[_function_reading(fused, "block.qkv.weight")]
+    with TARGET:
+        scheduled = tdl.WgmmaMatmul().apply(func, TARGET, False).mod["main"]
+    script = scheduled.script()
+    # fp32 fragments (batch, row tiles, column tiles of 256, thread, register), fp16 output tile
+    assert ('NT_matmul_reindex_local = T.sblock_alloc_buffer((T.int64(1), T.int64(2), T.int64(3), T.int64(128), '
+            'T.int64(128)), scope="local")') in script
+    assert 'T.sblock_alloc_buffer((T.int64(1), T.int64(128), T.int64(768)), "float16", scope="shared.dyn")' in script
+    assert '"tvm_tma.producer": "warp"' in script
+    assert "T.Cast(\"float32\", T.Cast(\"float16\"" not in script  # no fp16 round trip left
+
+
+def test_narrow_outputs_get_a_narrower_tile_and_more_stages():
+    from tvm_tma.dlight.wgmma_matmul import narrow
+
+    assert narrow(tdl.WgmmaConfig(), 4096) == tdl.WgmmaConfig()
+    assert narrow(tdl.WgmmaConfig(), 128) == tdl.WgmmaConfig((128, 128, 64), 2, 6, 8)
+    assert narrow(tdl.WgmmaConfig(), 100).tile == (128, 128, 64)

@@ -21,7 +21,7 @@ import pytest
 
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels.bulk_copy import bulk_copy_module
-from tvm_tma.kernels import binary, center_columns, layer_norm, rms_norm, softmax, tile_scale_3d
+from tvm_tma.kernels import attention, binary, center_columns, layer_norm, rms_norm, softmax, tile_scale_3d
 from tvm_tma.kernels.gemm import gemm_mma, gemm_wgmma
 from workloads import cuda_source, tile_scale_staged, tile_scale
 
@@ -114,6 +114,14 @@ CASES = {
     # RMSNorm with a producer warp slice (threadIdx.y == 1) issuing the row's chunks; the
     # allreduce's barriers those of the consumers (bar.sync 1, 128)
     "rms_norm_ws_4096": lambda: rms_norm(1024, 4096, "float16", producer="warp"),
+    # fused attention, causal, 2 x 128 query rows (the CTAs in reverse) on 3 key tiles of 128 (the
+    # last 44 keys past seq_kv masked), head_dim 64: Q by a tensor copy on its own barrier; a
+    # producer warpgroup filling a 3-version K/V ring; the consumers' first iteration (Q K^T by
+    # m64n128k16 SS wgmma, softmax on the fragments, P packed to f16x2), the steady loop (S_j
+    # issued, then O rescaled and P_{j-1} V_{j-1} by m64n64k16 RS wgmma in flight during
+    # softmax j), the epilogue (the last P V), each warpgroup's turn on named barriers 2 and 3;
+    # O through stmatrix into a swizzled tile and a clipped tensor store, LSE per row
+    "attention_d64_causal": lambda: attention(1, 1, 1, 200, 300, 64, causal=True),
 }
 
 

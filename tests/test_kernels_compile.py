@@ -23,8 +23,8 @@ CASES = ["check_copy_tail", "check_add_tail_trips5", "check_rms_norm_row_tail", 
          "check_binary_f16_37x1000", "check_binary_bf16_1001x8",
          # two pipelined loops in a serial loop over strips, and with a dynamic trip count
          "check_nested_pipe_2loops", "check_dyn_trips_13_pipe2loops",
-         # the wgmma GEMM (tma only: stock TVM has no wgmma intrinsics)
-         "check_wgmma_f16_200x264x136"]
+         # the wgmma GEMM and the fused attention (tma only: stock TVM has no wgmma intrinsics)
+         "check_wgmma_f16_200x264x136", "check_attention_f16_causal_gqa"]
 
 
 def test_every_builder_is_covered():

@@ -206,15 +206,7 @@ def _store(n: int, out_dtype: str, scope: str):
                     T.writes(D[vi, vj])
                     D[vi, vj] = T.Cast(out_dtype, C[t, r])
 
-    # A 16-bit D in shared memory: by stmatrix.x4, four 8 x 8 matrices per warp instruction,
-    # each thread's pair of adjacent fp32 registers packed into one b32 register
-    # (cvt.rn.{f16x2,bf16x2}.f32), which is the fragment layout stmatrix takes (PTX ISA
-    # 9.7.16.5.16, the store mirror of ldmatrix): matrix m of the instruction for columns
-    # 16 c .. is rows 8 (m % 2) .. of the warp's 16 and columns 16 c + 8 (m // 2) .., lane l
-    # giving the address of row l % 8 of matrix l // 8. A warp stores its 16 x n slice in n / 16
-    # instructions instead of n / 2 element stores per thread. Otherwise element by element.
     matrices = out_dtype in _PTX_TYPES and scope.startswith("shared") and n % 16 == 0
-    cvt = f"cvt.rn.{_PTX_TYPES[out_dtype]}x2.f32" if matrices else None
 
     @T.prim_func(s_tir=True)
     def impl(c: T.handle, d: T.handle) -> None:
@@ -226,24 +218,38 @@ def _store(n: int, out_dtype: str, scope: str):
             T.writes(D[0:M, 0:n])
             for tx in T.thread_binding(THREADS, thread="threadIdx.x"):
                 if matrices:
-                    packed = T.decl_buffer((4,), "uint32", scope="local")
-                    for col in T.unroll(n // 16):
-                        for m in T.unroll(4):
-                            # registers (2 col + m // 2) * 4 + (m % 2) * 2 + {0, 1}: the low half
-                            # is the even column (cvt puts its first source in the high half)
-                            T.ptx[cvt](packed[m], C[tx, (2 * col + m // 2) * 4 + m % 2 * 2 + 1],
-                                       C[tx, (2 * col + m // 2) * 4 + m % 2 * 2])
-                        # (an access pointer, not address_of: MergeSharedMemoryAllocations sees it)
-                        T.ptx["stmatrix.sync.aligned.m8n8.x4.shared.b16"](
-                            D.access_ptr("w", offset=(tx // 32 * 16 + tx % 32 // 8 % 2 * 8 + tx % 8) * sd
-                                         + (2 * col + tx % 32 // 16) * 8),
-                            packed[0], packed[1], packed[2], packed[3])
+                    stmatrix_fragment(D, 0, sd, C, tx, n)
                 else:
                     for r in T.unroll(regs):
                         i, j = T.meta_var(fragment_element(tx, r))
                         D[i, j] = T.Cast(out_dtype, C[tx, r])
 
     return desc, impl
+
+
+@T.macro
+def stmatrix_fragment(D, row0, stride, C, tx, n):
+    """Rows ``row0 .. row0 + 64`` of the 16-bit shared tile ``D`` (row stride ``stride``) =
+    the ``64 x n`` fp32 fragment ``C[tx, :]`` of thread ``tx`` of a warpgroup, by
+    ``stmatrix.x4``: four 8 x 8 matrices per warp instruction, each thread's pair of adjacent
+    fp32 registers packed into one b32 register (``cvt.rn.{f16x2,bf16x2}.f32``), which is the
+    fragment layout stmatrix takes (PTX ISA 9.7.16.5.16, the store mirror of ldmatrix):
+    matrix ``m`` of the instruction for columns ``16 c ..`` is rows ``8 (m % 2) ..`` of the
+    warp's 16 and columns ``16 c + 8 (m // 2) ..``, lane ``l`` giving the address of row
+    ``l % 8`` of matrix ``l // 8``. A warp stores its ``16 x n`` slice in ``n / 16``
+    instructions instead of ``n / 2`` element stores per thread."""
+    packed = T.decl_buffer((4,), "uint32", scope="local")
+    for col in T.unroll(n // 16):
+        for m in T.unroll(4):
+            # registers (2 col + m // 2) * 4 + (m % 2) * 2 + {0, 1}: the low half is the even
+            # column (cvt puts its first source in the high half)
+            T.ptx[f"cvt.rn.{_PTX_TYPES[str(D.dtype)]}x2.f32"](
+                packed[m], C[tx, (2 * col + m // 2) * 4 + m % 2 * 2 + 1], C[tx, (2 * col + m // 2) * 4 + m % 2 * 2])
+        # (an access pointer, not address_of: MergeSharedMemoryAllocations sees it)
+        T.ptx["stmatrix.sync.aligned.m8n8.x4.shared.b16"](
+            D.access_ptr("w", offset=(row0 + tx // 32 * 16 + tx % 32 // 8 % 2 * 8 + tx % 8) * stride
+                         + (2 * col + tx % 32 // 16) * 8),
+            packed[0], packed[1], packed[2], packed[3])
 
 
 __all__ = ["fragment_element", "fragment_index", "fragment_layout", "wgmma_fill", "wgmma_store", "wgmma_sync"]

@@ -46,3 +46,17 @@ def test_check_cases_are_correct_on_gpu(pipeline, tmp_path):
     assert proc.returncode == 0, log
     results = json.loads((tmp_path / "out" / "results.json").read_text())["results"]
     assert results and all(r["correct"] for r in results), log
+
+
+def test_attention_is_correct_on_gpu(tmp_path):
+    """The attention check kernels (symbolic lengths; every head_dim, GQA ratio, causal mode,
+    mask and layout of ``build_attention.check_cases``) on their fixed and random shapes."""
+    import build_attention
+
+    build_attention.build(tmp_path / "build", "check", None, randoms=4, seed=2026)
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run_attention.py"), str(tmp_path / "build"),
+                           "--out", str(tmp_path / "out")], capture_output=True, text=True, timeout=1200)
+    log = f"{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+    assert proc.returncode == 0, log
+    summary = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert summary["shapes_checked"] > 200 and summary["shapes_correct"] == summary["shapes_checked"], log

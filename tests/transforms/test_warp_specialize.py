@@ -321,3 +321,59 @@ def test_setmaxnreg_is_in_the_machine_code():
         cubin.write_bytes(compile_cuda(src))
         sass = subprocess.run(["nvdisasm", str(cubin)], capture_output=True, text=True, check=True).stdout
     assert re.search(r"USETMAXREG\.TRY_ALLOC\S* \S+, 0xe8", sass) and re.search(r"USETMAXREG\.DEALLOC\S* 0x28", sass)
+
+
+# -- consumer stages ---------------------------------------------------------------------------
+
+def _lagged(read_before: bool = False) -> tvm.IRModule:
+    """A producer warp copying row ``j`` of A per iteration into a 3-version ring; consumer
+    ``first`` (stage 1) reads it in iteration ``j``, ``second`` (stage 2) in iteration
+    ``j + 1``; after the loop ``last`` reads the last row's version."""
+    stages = {"software_pipeline_stage": [0, 1, 2], "software_pipeline_order": [0, 1, 2],
+              "software_pipeline_async_stages": [0], "tvm_tma.producer": "warp"}
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer((8, 128), "float32"), B: T.Buffer((8, 128), "float32"), C: T.Buffer((128,), "float32")):
+        A_s = T.sblock_alloc_buffer((128,), "float32", scope="shared.dyn")
+        for tx in T.thread_binding(128, thread="threadIdx.x"):
+            with T.sblock("kernel"):
+                if read_before:
+                    with T.sblock("before"):
+                        C[tx] = A_s[tx]
+                for j in T.serial(8, annotations=stages):
+                    with T.sblock("copy"):
+                        A_s[tx] = A[j, tx]
+                    with T.sblock("first"):
+                        B[j, tx] = A_s[tx] * T.float32(2)
+                    with T.sblock("second"):
+                        B[j, tx] = B[j, tx] + A_s[tx]
+                with T.sblock("last"):
+                    C[tx] = A_s[tx]
+
+    return tvm.IRModule({"main": main})
+
+
+def test_consumer_stages_run_in_a_prologue_a_steady_loop_and_an_epilogue():
+    """Lag 1: iteration 0 runs ``first`` alone, the steady loop j = 1..7 both (``second`` on
+    the version of iteration j - 1) with no condition, an epilogue ``second`` on iteration 7;
+    iteration k releases the slot of iteration k - 1; ``last`` reads version 7 % 3."""
+    consumer = roles(split_ir(_lagged()))["consumer"]
+    loops = [f for f in nodes(consumer, tirx.For) if f.loop_var.name == "j"]
+    assert [(int(f.min), int(f.extent)) for f in loops] == [(1, 7)]
+    assert not nodes(loops[0], tirx.IfThenElse)
+    blocks = [b.name_hint for b in nodes(consumer, tvm.s_tir.SBlock)]
+    assert blocks.count("first") == 2 and blocks.count("second") == 2
+    second_reads = [load for b in nodes(loops[0], tvm.s_tir.SBlock) if b.name_hint == "second"
+                    for load in nodes(b.body, TensorLoad) if load.source.name == "A_s"]
+    assert [value(load.indices[0], j=4) for load in second_reads] == [3 % 3]
+    releases = calls(loops[0], ARRIVE)
+    assert [value(barrier(c)[1], j=4) for c in releases] == [3 % 3]
+    (last,) = [b for b in nodes(split_ir(_lagged()), tvm.s_tir.SBlock) if b.name_hint == "last"]
+    (read,) = [load for load in nodes(last.body, TensorLoad) if load.source.name == "A_s"]
+    assert int(read.indices[0]) == 7 % 3 and int(read.source.shape[0]) == 3
+
+
+def test_ring_read_before_its_loop_is_refused():
+    with pytest.raises(TMAError, match=r"pipeline_model: main: warp-specialized loop j: expected the buffers its "
+                       r"copies fill accessed only in and after the loop"):
+        split_ir(_lagged(read_before=True))

@@ -15,8 +15,18 @@ def compile_sm90a(mod, pipeline: str, config: dict | None = None):
 
 
 def kernel_source(executable) -> str:
-    """The CUDA source of a compiled TensorIR executable's device module."""
-    return executable.mod.imports[0].inspect_source()
+    """The CUDA source of a compiled executable's device module (a TensorIR function's, or a
+    Relax module's, found among the imported modules at any depth)."""
+
+    def cuda(module):
+        if module.kind == "cuda":
+            return module
+        return next((found for m in module.imports if (found := cuda(m)) is not None), None)
+
+    module = cuda(executable.mod)
+    if module is None:
+        raise ValueError("kernel_source: the executable holds no CUDA module")
+    return module.inspect_source()
 
 
 def cuda_source(mod, pipeline: str = "tma", config: dict | None = None) -> str:

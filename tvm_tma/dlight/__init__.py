@@ -19,6 +19,7 @@ from .gemv import GEMV
 from .matmul import Matmul, MatmulConfig
 from .pipeline import apply_rules, default_rules, fusion_passes, lowering_passes, relax_pipeline, stock_rules
 from .rows import LayerNorm, RMSNorm, Softmax
+from .wgmma_matmul import WgmmaConfig, WgmmaMatmul
 
-__all__ = ["GEMV", "LayerNorm", "Matmul", "MatmulConfig", "RMSNorm", "Softmax", "apply_rules", "default_rules", "fusion_passes",
-           "lowering_passes", "relax_pipeline", "stock_rules"]
+__all__ = ["GEMV", "LayerNorm", "Matmul", "MatmulConfig", "RMSNorm", "Softmax", "WgmmaConfig", "WgmmaMatmul",
+           "apply_rules", "default_rules", "fusion_passes", "lowering_passes", "relax_pipeline", "stock_rules"]

@@ -107,7 +107,7 @@ class Matmul(GPUScheduleRule):
         if reductions is None:
             return None
         main = reductions[0]
-        layout = _operand_layout(sch.get(main))
+        layout = operand_layout(sch.get(main))
         if layout is None:
             return None
         return self._schedule(sch, main, *layout)
@@ -117,20 +117,7 @@ class Matmul(GPUScheduleRule):
         from tvm.s_tir.tensor_intrin import cuda as intrin
 
         cfg = self.config
-        tile_m, tile_n, tile_k = cfg.tile
-        a_traits, b_traits, c_traits, block_traits = traits
-        # Normalize to C[S, I, J] += A[S, I, K] * B[S, J, K] (B[S, K, J] when J is innermost),
-        # so that each operand's reindexed copy reads its global buffer in order.
-        reindex_a = sch.reindex(main, ("read", 0))
-        reindex_b = sch.reindex(main, ("read", 1))
-        reindex_c = sch.reindex(main, ("write", 0))
-        sch.transform_layout(reindex_a, ("write", 0), make_iter_fusion_index_map(a_traits, [_S, _I, _K]))
-        sch.transform_layout(reindex_b, ("write", 0),
-                             make_iter_fusion_index_map(b_traits, [_S, _J, _K] if b_transposed else [_S, _K, _J]))
-        sch.transform_layout(reindex_c, ("read", 0), make_iter_fusion_index_map(c_traits, [_S, _I, _J]))
-        sch.transform_block_layout(main, make_iter_fusion_index_map(block_traits, [_S, _I, _J, _K]))
-        sch.pad_einsum(main, [1, tile_m, tile_n, tile_k])
-
+        main = normalize_gemm(sch, main, traits, b_transposed, cfg.tile)
         batch, i, j, k = sch.get_loops(main)
         i, i_tc = sch.split(i, [None, 16])
         j, j_tc = sch.split(j, [None, 16])
@@ -242,14 +229,35 @@ def _fragment_index_map(s: tirx.Var, r: tirx.Var, c: tirx.Var):
     return (s, r // 16, c // 16, *shared_16x16_to_ldmatrix_32x8_layout(r % 16, c % 16))
 
 
-def _operand_layout(block: s_tir.SBlock):
-    """``(traits, b_transposed, accumulate dtype)`` if ``block`` is a GEMM this rule takes."""
+def normalize_gemm(sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transposed: bool,
+                   tile: tuple[int, int, int]) -> s_tir.SBlockRV:
+    """The GEMM block ``main`` normalized to ``C[S, I, J] += A[S, I, K] * B[S, J, K]`` (``B[S,
+    K, J]`` when J is innermost), each operand read through a reindexed copy in that order and
+    ``C`` written through one, its loops ``[S, I, J, K]`` padded to whole tiles of ``tile``
+    (``pad_einsum``: the padding is read as zeros and never stored)."""
+    a_traits, b_traits, c_traits, block_traits = traits
+    reindex_a = sch.reindex(main, ("read", 0))
+    reindex_b = sch.reindex(main, ("read", 1))
+    reindex_c = sch.reindex(main, ("write", 0))
+    sch.transform_layout(reindex_a, ("write", 0), make_iter_fusion_index_map(a_traits, [_S, _I, _K]))
+    sch.transform_layout(reindex_b, ("write", 0),
+                         make_iter_fusion_index_map(b_traits, [_S, _J, _K] if b_transposed else [_S, _K, _J]))
+    sch.transform_layout(reindex_c, ("read", 0), make_iter_fusion_index_map(c_traits, [_S, _I, _J]))
+    sch.transform_block_layout(main, make_iter_fusion_index_map(block_traits, [_S, _I, _J, _K]))
+    sch.pad_einsum(main, [1, *tile])
+    return main
+
+
+def operand_layout(block: s_tir.SBlock, dtypes: tuple[str, ...] = ("float16",)):
+    """``(traits, b_transposed, accumulate dtype)`` if ``block`` is a GEMM of operands of one
+    of ``dtypes`` that the GEMM rules take."""
     traits = detect_iter_traits(block)
     if traits is None:
         return None
     a, b = block.reads
     c = block.writes[0]
-    if a.source.dtype != "float16" or b.source.dtype != "float16" or c.source.dtype not in ("float16", "float32"):
+    if a.source.dtype not in dtypes or b.source.dtype != a.source.dtype or \
+            c.source.dtype not in (a.source.dtype, "float32"):
         return None
     kinds = {it.var: trait.kind for it, trait in zip(block.iter_vars, traits[3])}
     extents = {it.var: it.dom.extent for it in block.iter_vars}

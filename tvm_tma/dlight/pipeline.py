@@ -7,9 +7,11 @@ from tvm import relax
 from tvm.s_tir import dlight as dl
 from tvm.s_tir.dlight import ScheduleRule
 
+from ..relax import FuseAttention
 from .gemv import GEMV
 from .matmul import Matmul, MatmulConfig
 from .rows import LayerNorm, RMSNorm, Softmax
+from .wgmma_matmul import WgmmaConfig, WgmmaMatmul
 
 
 def stock_rules() -> list[ScheduleRule]:
@@ -18,11 +20,12 @@ def stock_rules() -> list[ScheduleRule]:
     return [dl.gpu.Matmul(), dl.gpu.GEMV(), dl.gpu.Reduction(), dl.gpu.GeneralReduction(), dl.gpu.Fallback()]
 
 
-def default_rules(matmul: MatmulConfig | None = None) -> list[ScheduleRule]:
-    """Our rules first (:class:`Matmul` with the tiling ``matmul``, default
-    :class:`MatmulConfig`), then :func:`stock_rules` for every function none of ours takes (so
-    nothing is left unscheduled)."""
-    return [Matmul(matmul), GEMV(), RMSNorm(), LayerNorm(), Softmax(), *stock_rules()]
+def default_rules(matmul: MatmulConfig | None = None, wgmma: WgmmaConfig | None = None) -> list[ScheduleRule]:
+    """Our rules first (:class:`WgmmaMatmul` on sm_90a with the tiling ``wgmma``, then
+    :class:`Matmul` with ``matmul``; defaults :class:`WgmmaConfig`, :class:`MatmulConfig`),
+    then :func:`stock_rules` for every function none of ours takes (so nothing is left
+    unscheduled)."""
+    return [WgmmaMatmul(wgmma), Matmul(matmul), GEMV(), RMSNorm(), LayerNorm(), Softmax(), *stock_rules()]
 
 
 def apply_rules(mod: tvm.IRModule, rules: list[ScheduleRule] | None = None) -> tuple[tvm.IRModule, dict[str, str]]:
@@ -46,10 +49,17 @@ def apply_rules(mod: tvm.IRModule, rules: list[ScheduleRule] | None = None) -> t
     return tvm.IRModule(functions, attrs=mod.attrs, global_infos=mod.global_infos), taken_by
 
 
-def fusion_passes(target: tvm.target.Target) -> list[tvm.transform.Pass]:
+def fusion_passes(target: tvm.target.Target, *, attention: bool = True,
+                  transpose_matmul: bool = True) -> list[tvm.transform.Pass]:
     """TVM's default CUDA Relax passes up to dlight: library dispatch, legalization into TIR,
-    fusion (``relax/backend/cuda/pipeline.py`` without its ``ApplyDefaultSchedule``)."""
-    return [*relax.backend.cuda.pipeline.library_dispatch_passes(target), relax.transform.LegalizeOps(),
+    fusion (``relax/backend/cuda/pipeline.py`` without its ``ApplyDefaultSchedule``); first,
+    with ``attention``, :func:`tvm_tma.relax.FuseAttention` (every attention it takes on the
+    fused kernel; without, as stock: attention legalized into its unfused operators), then,
+    with ``transpose_matmul``, Relax's ``FuseTransposeMatmul`` (``nn.Linear``'s ``x @
+    permute_dims(W)`` one ``x @ W^T`` function, as MLC-LLM compiles it: no transpose kernel
+    per call)."""
+    first = ([FuseAttention()] if attention else []) + ([relax.transform.FuseTransposeMatmul()] if transpose_matmul else [])
+    return [*first, *relax.backend.cuda.pipeline.library_dispatch_passes(target), relax.transform.LegalizeOps(),
             relax.transform.AnnotateTIROpPattern(), relax.transform.FoldConstant(), relax.transform.FuseOps(),
             relax.transform.FuseTIR()]
 
@@ -60,9 +70,10 @@ def lowering_passes(target: tvm.target.Target) -> list[tvm.transform.Pass]:
     return [*cuda.dataflow_lower_passes(target), *cuda.finalize_passes(target)]
 
 
-def relax_pipeline(rules: list[ScheduleRule] | None = None) -> tvm.transform.Pass:
+def relax_pipeline(rules: list[ScheduleRule] | None = None, *, attention: bool = True) -> tvm.transform.Pass:
     """TVM's default CUDA Relax pipeline (:func:`fusion_passes`, dlight, :func:`lowering_passes`)
-    with dlight given ``rules`` (default: :func:`default_rules`)::
+    with dlight given ``rules`` (default: :func:`default_rules`) and the fused attention kernel
+    (``attention``)::
 
         ex = tvm.compile(relax_mod, target, relax_pipeline=tvm_tma.dlight.relax_pipeline(),
                          tir_pipeline="tma")
@@ -76,7 +87,8 @@ def relax_pipeline(rules: list[ScheduleRule] | None = None) -> tvm.transform.Pas
     @tvm.transform.module_pass(opt_level=0, name="TMARelaxPipeline")
     def _pipeline(mod: tvm.IRModule, _ctx: tvm.transform.PassContext) -> tvm.IRModule:
         target = tvm.target.Target.current(allow_none=False)
-        passes = [*fusion_passes(target), dl.ApplyDefaultSchedule(*rules), *lowering_passes(target)]
+        passes = [*fusion_passes(target, attention=attention), dl.ApplyDefaultSchedule(*rules),
+                  *lowering_passes(target)]
         return tvm.transform.Sequential(passes)(mod)
 
     return _pipeline

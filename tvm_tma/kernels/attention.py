@@ -41,10 +41,11 @@ from tvm.script import tirx as T
 
 from .. import rules
 from ..errors import TMAError
-from ..tensor_intrin import fragment_element
+from ..tensor_intrin import fragment_element, stmatrix_fragment
 from ..transforms.bulk_store import ANNOTATION as BULK_STORE
 from ..transforms.lower_async_pipeline import WGMMA_IN_FLIGHT
 from ..transforms.lower_bulk_copy_blocks import ANNOTATION as BULK_COPY
+from ..transforms.role_barriers import CONSUMER_BARRIER as ROLE_BARRIER
 from ..transforms.swizzle import ANNOTATION as SWIZZLE
 from ..transforms.warp_specialize import PRODUCER
 from ..transforms.wgmma import Major, descriptor_request
@@ -58,18 +59,38 @@ LAYOUTS = ("bshd", "bhsd")
 @dataclass(frozen=True)
 class AttentionTile:
     """Rows of Q per CTA (``64`` per consumer warpgroup), keys per step, the K and V tiles
-    in flight (``stages`` buffers of each), and whether ``P_{j-1} V_{j-1}`` runs during the
-    softmax of tile ``j`` (``overlap``; it holds a tile one step longer: ``stages >= 3``)."""
+    in flight (``stages`` buffers of each), whether ``P_{j-1} V_{j-1}`` runs during the
+    softmax of tile ``j`` (``overlap``; it holds a tile one step longer: ``stages >= 3``), and
+    whether the consumer warpgroups take turns issuing their products (``pingpong``: one
+    warpgroup's softmax runs while the other's products do)."""
 
     rows: int
     cols: int
     stages: int
     overlap: bool = True
+    pingpong: bool = True
 
 
 TILES = {64: AttentionTile(128, 128, 3), 128: AttentionTile(128, 128, 3), 256: AttentionTile(128, 64, 2, False)}
 """The tile by head_dim: shared memory holds Q and ``stages`` K and V tiles (the output tile
 reuses it), at most 227 KiB on the H100."""
+
+
+CAUSAL = {False: None, True: "top_left", "top_left": "top_left", "bottom_right": "bottom_right"}
+"""``causal`` values: ``"top_left"`` (``True``): query ``i`` attends keys ``j <= i``, torch
+SDPA's ``is_causal``; ``"bottom_right"``: ``j <= i + seq_kv - seq_q`` (Relax's
+``causal_mask="BottomRight"``, FlashAttention's); the two agree when ``seq_q == seq_kv``."""
+
+
+@dataclass(frozen=True)
+class AttentionMask:
+    """An additive mask ``M[batch or 1, heads or 1, seq_q, seq_kv]`` of ``dtype``: ``batch``
+    / ``heads`` say whether it differs along that dimension (else it has extent 1 there and
+    is broadcast). It is added to the scaled scores."""
+
+    dtype: str = "float16"
+    batch: bool = False
+    heads: bool = False
 
 
 def _length(value, name: str):
@@ -85,21 +106,27 @@ def _length(value, name: str):
 
 
 def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dtype: str = "float16", *,
-              causal: bool = False, scale: float | None = None, layout: str = "bshd", mask: str | None = None,
-              tile: AttentionTile | None = None) -> tvm.IRModule:
-    """The attention PrimFunc ``main(Q, K, V, [mask,] O, LSE)`` (see the module docstring),
-    built with ``tir_pipeline="tma"`` for ``sm_90a``.
+              causal: bool | str = False, scale: float | None = None, layout: str = "bshd",
+              kv_layout: str | None = None, mask: AttentionMask | None = None, lse: bool = True,
+              packed: bool = False, tile: AttentionTile | None = None) -> tvm.IRModule:
+    """The attention PrimFunc ``main(Q, K, V, [M,] O, [LSE])`` (see the module docstring),
+    built with ``tir_pipeline="tma"`` for ``sm_90a``; with ``packed``, ``main(Q, [M,] O,
+    [LSE])``: self-attention on one ``Q[batch, seq, heads + 2 heads_kv, head_dim]`` holding
+    the query heads, then the key heads, then the value heads (a fused QKV projection's
+    output, read in place).
 
     Q and O are ``[batch, seq_q, heads, head_dim]`` (``layout="bshd"``) or ``[batch, heads,
-    seq_q, head_dim]`` (``"bhsd"``), K and V likewise with ``seq_kv`` and ``heads_kv`` (GQA /
-    MQA: query head ``h`` reads key head ``h // (heads / heads_kv)``), LSE ``[batch, heads,
-    seq_q]`` fp32. ``scale`` defaults to ``1 / sqrt(head_dim)``. ``mask``: the dtype of an
-    additive mask ``[batch or 1, heads or 1, seq_q, seq_kv]`` (``None``: no mask); its
-    leading extents come from :func:`attention_mask_shape`.
+    seq_q, head_dim]`` (``"bhsd"``), K and V ``[batch, seq_kv, heads_kv, head_dim]`` likewise
+    (``kv_layout``, default ``layout``; GQA / MQA: query head ``h`` reads key head ``h //
+    (heads / heads_kv)``), ``LSE[batch, heads, seq_q]`` fp32 (natural log; ``lse=False``
+    leaves it out). ``scale`` defaults to ``1 / sqrt(head_dim)``; ``causal`` as
+    :data:`CAUSAL`; ``mask`` an :class:`AttentionMask`. A row that sees no key (bottom-right
+    causal with ``seq_q > seq_kv``, or a mask of ``-inf``) gets ``O = 0`` and ``LSE = -inf``.
 
     Raises :class:`tvm_tma.TMAError` for a head_dim other than 64, 128 or 256 (rule
-    ``attention_shape``), heads not a multiple of heads_kv, a dtype that is not fp16 or bf16
-    (``wgmma_dtype``), a tile past the shared memory (``shared_memory_capacity``).
+    ``attention_shape``), heads not a multiple of heads_kv, a length that is not positive, a
+    dtype that is not fp16 or bf16 (``wgmma_dtype``), a tile past the shared memory
+    (``shared_memory_capacity``).
     """
     if dtype not in _PTX_TYPES:
         raise TMAError("wgmma_dtype", f"attention: dtype {dtype}: expected one of {sorted(_PTX_TYPES)} "
@@ -110,20 +137,41 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     if heads < 1 or heads_kv < 1 or heads % heads_kv:
         raise TMAError("attention_shape", f"heads = {heads}, heads_kv = {heads_kv}: expected heads a multiple of "
                        "heads_kv (grouped-query attention)")
-    if layout not in LAYOUTS:
-        raise ValueError(f"attention: layout: expected one of {LAYOUTS}, got {layout!r}")
+    kv_layout = kv_layout or layout
+    if packed and (layout != "bshd" or kv_layout != "bshd" or seq_q != seq_kv):
+        raise ValueError(f"attention: packed: expected self-attention in bshd, got layouts {layout}/{kv_layout}, "
+                         f"lengths {seq_q}/{seq_kv}")
+    for name, value in (("layout", layout), ("kv_layout", kv_layout)):
+        if value not in LAYOUTS:
+            raise ValueError(f"attention: {name}: expected one of {LAYOUTS}, got {value!r}")
+    if causal not in CAUSAL:
+        raise ValueError(f"attention: causal: expected one of {sorted(map(str, CAUSAL))}, got {causal!r}")
+    if mask is not None and mask.dtype not in ("float16", "bfloat16", "float32"):
+        raise TMAError("attention_shape", f"mask dtype {mask.dtype}: expected float16, bfloat16 or float32")
     tile = tile or TILES[head_dim]
     _check_tile(tile, head_dim, dtype)
-    b, sq, skv = _length(batch, "batch"), _length(seq_q, "seq_q"), _length(seq_kv, "seq_kv")
+    sq = _length(seq_q, "seq_q")
+    shape = _Shape(_length(batch, "batch"), heads, heads_kv, sq, sq if packed else _length(seq_kv, "seq_kv"),
+                   head_dim)
     scale = 1.0 / math.sqrt(head_dim) if scale is None else float(scale)
-    return tvm.IRModule({"main": _kernel(b, heads, heads_kv, sq, skv, head_dim, dtype, causal, scale, layout,
-                                         mask, tile)})
+    func = _kernel(shape, dtype, CAUSAL[causal], scale, layout, kv_layout, mask, lse, packed, tile)
+    dropped = ({"M"} if mask is None else set()) | (set() if lse else {"LSE"}) | ({"K", "V"} if packed else set())
+    return tvm.IRModule({"main": _without_params(func, dropped)})
 
 
-def attention_mask_shape(batch, heads: int, seq_q, seq_kv, *, per_batch: bool, per_head: bool) -> tuple:
-    """The shape of an additive mask that :func:`attention` reads (``per_batch`` /
-    ``per_head``: the mask differs along that dimension, else it is broadcast over it)."""
-    return (batch if per_batch else 1, heads if per_head else 1, seq_q, seq_kv)
+@dataclass(frozen=True)
+class _Shape:
+    b: object
+    h: int
+    hkv: int
+    sq: object
+    skv: object
+    d: int
+
+
+def _without_params(func: tirx.PrimFunc, names: set[str]) -> tirx.PrimFunc:
+    """``func`` without the buffer parameters named ``names`` (which its body does not use)."""
+    return tirx.PrimFunc([p for p in func.params if p.name not in names], func.body, func.ret_type, func.attrs)
 
 
 def _check_tile(tile: AttentionTile, head_dim: int, dtype: str) -> None:
@@ -145,13 +193,16 @@ def _check_tile(tile: AttentionTile, head_dim: int, dtype: str) -> None:
                        "columns)")
 
 
-def _kernel(b, h, hkv, sq, skv, d, dtype, causal, scale, layout, mask_dtype, tile):
+def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout: str, kv_layout: str,
+            mask: AttentionMask | None, lse: bool, packed: bool, tile: AttentionTile) -> tirx.PrimFunc:
+    b, h, hkv, sq, skv, d = shape.b, shape.h, shape.hkv, shape.sq, shape.skv, shape.d
     bm, bn = tile.rows, tile.cols
     c0 = tile.stages - 1 - tile.overlap  # the consumers' stage (copies at 0; stages = versions)
     wg = bm // 64
     threads = wg * 128
+    pingpong = tile.pingpong and wg > 1
+    turn = ROLE_BARRIER + 1  # named barrier turn + w: warpgroup w's turn to issue (w and the one before)
     group = h // hkv
-    c = scale * math.log2(math.e)
     s_regs, o_regs, p_regs = bn // 2, d // 2, bn // 4
     t = _PTX_TYPES[dtype]
     qk = f"wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.{t}.{t}"
@@ -159,45 +210,74 @@ def _kernel(b, h, hkv, sq, skv, d, dtype, causal, scale, layout, mask_dtype, til
     cvt = f"cvt.rn.{t}x2.f32"
     ex2 = "ex2.approx.ftz.f32"
     lanes = 8  # 16-byte vectors of the copies' loops
-    q_iters, kv_iters = bm * d // (threads * lanes), bn * d // (threads * lanes)
+    step = threads * lanes  # elements the threads copy per step of a copy loop
+    q_iters, kv_iters = -(-bm * d // step), -(-bn * d // step)
+    symbolic = isinstance(sq, tirx.Var) or isinstance(skv, tirx.Var)
     nq = tirx.floordiv(sq + bm - 1, bm) if isinstance(sq, tirx.Var) else -(-sq // bm)
     full = T.uint32(0xFFFFFFFF)
     neg_inf = T.float32(-math.inf)
-    c32 = T.float32(c)
+    log2e = math.log2(math.e)
+    # Scores are scaled by c into the exp2 domain: folded into the exponent's multiply-add
+    # (exp2(s c - m c), the row maximum m of the raw scores), or, with a mask, applied first
+    # (s c + M log2(e), the maximum of those).
+    c = T.float32(scale * log2e)
+    cm = T.float32(1.0 if mask else scale * log2e)  # what the exponent multiplies the scores by
     ln2 = T.float32(math.log(2))
+    diagonal = 0 if causal != "bottom_right" else skv - sq  # query i sees keys j <= i + diagonal
     masked_tail = not (isinstance(skv, int) and skv % bn == 0)
 
-    def at(bb, s, hh, dd):
-        return (bb, s, hh, dd) if layout == "bshd" else (bb, hh, s, dd)
+    def at(lay, bb, s, hh, dd):
+        return (bb, s, hh, dd) if lay == "bshd" else (bb, hh, s, dd)
 
-    q_shape, kv_shape = at(b, sq, h, d), at(b, skv, hkv, d)
-    mask_shape = None if mask_dtype is None else (b, h, sq, skv)
+    q_shape, kv_shape, o_shape = at(layout, b, sq, h + 2 * hkv if packed else h, d), at(kv_layout, b, skv, hkv, d), \
+        at(layout, b, sq, h, d)
+    k_head, v_head = (h, h + hkv) if packed else (0, 0)  # where K's and V's heads start in their tensor
+    m_shape = (1, 1, 1, 1) if mask is None else (b if mask.batch else 1, h if mask.heads else 1, sq, skv)
+    m_dtype = "float16" if mask is None else mask.dtype
 
-    def tile_row(f, ty, tx, v):  # the copies' (row, column) of element v of thread (ty, tx) in step f
-        flat = f * threads * lanes + ty * 128 * lanes + tx * lanes + v
-        return flat // d, flat % d
+    def flat(f, ty, tx, v):  # the copies' element v of thread (ty, tx) in step f, row-major in the tile
+        return f * step + ty * 128 * lanes + tx * lanes + v
+
+    def tile_row(f, ty, tx, v):  # ... as (row, column)
+        return flat(f, ty, tx, v) // d, flat(f, ty, tx, v) % d
+
+    def smaller(x, y):
+        return tirx.min(x, y) if symbolic else T.min(x, y)
 
     def kv_tiles(qt):
-        """The key tiles the query tile ``qt`` attends to."""
-        if causal:
-            reach = tirx.min((qt + 1) * bm, skv) if isinstance(skv, tirx.Var) else T.min((qt + 1) * bm, skv)
-            return tirx.floordiv(reach + bn - 1, bn)
-        return tirx.floordiv(skv + bn - 1, bn)
+        """The key tiles the query tile ``qt`` attends to (none where no row sees a key)."""
+        if causal is None:
+            return tirx.floordiv(skv + bn - 1, bn)
+        reach = smaller((qt + 1) * bm + diagonal, skv)
+        return tirx.max(tirx.floordiv(reach + bn - 1, bn), 0)
 
     def needs_mask(qt, j):
         """Whether key tile ``j`` of query tile ``qt`` has a masked column."""
         conds = []
         if masked_tail:
             conds.append((j + 1) * bn > skv)
-        if causal:
-            conds.append(j * bn + bn - 1 > qt * bm)
+        if causal is not None:
+            conds.append(j * bn + bn - 1 > qt * bm + diagonal)
         if not conds:
             return False
         return tirx.Or(*conds) if len(conds) == 2 else conds[0]
 
+    def visible(row, col):
+        """Whether query ``row`` sees key ``col``."""
+        inside = col < skv
+        return inside if causal is None else tirx.And(inside, col <= row + diagonal)
+
+    @T.macro
+    def copy_kv(dst, src, j, bb, head, f, ty, tx, v):
+        if bn * d % step != 0:  # a partial last step
+            T.where(flat(f, ty, tx, v) < bn * d)
+        T.sblock_attr({SWIZZLE: 0})
+        i, dd = T.meta_var(tile_row(f, ty, tx, v))
+        dst[i, dd] = T.if_then_else(j * bn + i < skv, src[at(kv_layout, bb, j * bn + i, head, dd)], T.Cast(dtype, 0))
+
     @T.prim_func(s_tir=True)
     def main(Q: T.Buffer(q_shape, dtype), K: T.Buffer(kv_shape, dtype), V: T.Buffer(kv_shape, dtype),
-             O: T.Buffer(q_shape, dtype), LSE: T.Buffer((b, h, sq), "float32")):
+             M: T.Buffer(m_shape, m_dtype), O: T.Buffer(o_shape, dtype), LSE: T.Buffer((b, h, sq), "float32")):
         T.func_attr({"tirx.noalias": True})
         Q_s = T.sblock_alloc_buffer((bm, d), dtype, scope="shared.dyn")
         K_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
@@ -208,7 +288,7 @@ def _kernel(b, h, hkv, sq, skv, d, dtype, causal, scale, layout, mask_dtype, til
                 for ty in T.thread_binding(wg, thread="threadIdx.y"):
                     for tx in T.thread_binding(128, thread="threadIdx.x"):
                         with T.sblock("tile"):
-                            qt = T.meta_var(nq - 1 - bx if causal else bx)  # longest walks first
+                            qt = T.meta_var(nq - 1 - bx if causal is not None else bx)  # longest walks first
                             bb = T.meta_var(bh // h)
                             hq = T.meta_var(bh % h)
                             O_acc = T.sblock_alloc_buffer((128, o_regs), "float32", scope="local")
@@ -220,15 +300,20 @@ def _kernel(b, h, hkv, sq, skv, d, dtype, causal, scale, layout, mask_dtype, til
                             for f in range(q_iters):
                                 for v in T.vectorized(lanes):
                                     with T.sblock("Q_s"):
+                                        if bm * d % step != 0:  # a partial last step
+                                            T.where(flat(f, ty, tx, v) < bm * d)
                                         T.sblock_attr({BULK_COPY: 1, SWIZZLE: 0})
                                         i, dd = T.meta_var(tile_row(f, ty, tx, v))
-                                        Q_s[i, dd] = T.if_then_else(qt * bm + i < sq, Q[at(bb, qt * bm + i, hq, dd)],
+                                        Q_s[i, dd] = T.if_then_else(qt * bm + i < sq,
+                                                                    Q[at(layout, bb, qt * bm + i, hq, dd)],
                                                                     T.Cast(dtype, 0))
                             for r in T.unroll(o_regs):
                                 O_acc[tx, r] = T.float32(0)
                             for hh in T.unroll(2):
                                 m[hh] = neg_inf
                                 l[hh] = T.float32(0)
+                            if pingpong and ty == 0:  # warpgroup 0 takes the first turn
+                                T.ptx.bar.arrive(T.uint32(turn), T.uint32(2 * 128))
                             for j in T.serial(kv_tiles(qt), annotations={
                                     "software_pipeline_stage": [0, 0, c0, c0 + tile.overlap, c0, c0],
                                     "software_pipeline_order": [0, 1, 2, 3, 4, 5] if tile.overlap else [0, 1, 2, 5, 3, 4],
@@ -237,20 +322,14 @@ def _kernel(b, h, hkv, sq, skv, d, dtype, causal, scale, layout, mask_dtype, til
                                 for f in range(kv_iters):
                                     for v in T.vectorized(lanes):
                                         with T.sblock("K_s"):
-                                            T.sblock_attr({SWIZZLE: 0})
-                                            i, dd = T.meta_var(tile_row(f, ty, tx, v))
-                                            K_s[i, dd] = T.if_then_else(
-                                                j * bn + i < skv, K[at(bb, j * bn + i, hq // group, dd)],
-                                                T.Cast(dtype, 0))
+                                            copy_kv(K_s, Q if packed else K, j, bb, k_head + hq // group, f, ty, tx, v)
                                 for f in range(kv_iters):
                                     for v in T.vectorized(lanes):
                                         with T.sblock("V_s"):
-                                            T.sblock_attr({SWIZZLE: 0})
-                                            i, dd = T.meta_var(tile_row(f, ty, tx, v))
-                                            V_s[i, dd] = T.if_then_else(
-                                                j * bn + i < skv, V[at(bb, j * bn + i, hq // group, dd)],
-                                                T.Cast(dtype, 0))
+                                            copy_kv(V_s, Q if packed else V, j, bb, v_head + hq // group, f, ty, tx, v)
                                 with T.sblock("qk"):  # S_j = Q K_j^T, issued
+                                    if pingpong:  # this warpgroup's turn to issue
+                                        T.ptx.bar.sync(T.Cast("uint32", turn + ty), T.uint32(2 * 128))
                                     for kk in T.unroll(d // 16):
                                         T.ptx[qk](*[S[tx, r] for r in range(s_regs)],
                                                   descriptor_request(T.address_of(Q_s[ty * 64, kk * 16]), Major.K),
@@ -268,32 +347,47 @@ def _kernel(b, h, hkv, sq, skv, d, dtype, causal, scale, layout, mask_dtype, til
                                                   True, 1, 1, 1)
                                 with T.sblock("pv_commit"):  # (an empty group where pv has no iteration)
                                     T.ptx.wgmma.commit_group.sync.aligned()
+                                    if pingpong:  # the next warpgroup's turn
+                                        T.ptx.bar.arrive(T.Cast("uint32", turn + (ty + 1) % wg), T.uint32(2 * 128))
                                 with T.sblock("softmax"):
                                     mx = T.sblock_alloc_buffer((2,), "float32", scope="local")
                                     ms = T.sblock_alloc_buffer((2,), "float32", scope="local")
-                                    rs = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                                    part = T.sblock_alloc_buffer((4,), "float32", scope="local")
                                     T.ptx.wgmma.wait_group.sync.aligned(1)  # S_j done (overlap: P_{j-1} V_{j-1} runs on)
+                                    if mask is not None:  # S c + M log2(e)
+                                        for r in T.unroll(s_regs):
+                                            row, col = T.meta_var(fragment_element(tx, r))
+                                            q_row, k_col = T.meta_var((qt * bm + ty * 64 + row, j * bn + col))
+                                            S[tx, r] = S[tx, r] * c + T.if_then_else(
+                                                tirx.And(q_row < sq, k_col < skv),
+                                                T.Cast("float32", M[bb if mask.batch else 0, hq if mask.heads else 0,
+                                                                    q_row, k_col]) * T.float32(log2e),
+                                                T.float32(0))
                                     if needs_mask(qt, j):
                                         for r in T.unroll(s_regs):
                                             row, col = T.meta_var(fragment_element(tx, r))
-                                            S[tx, r] = T.Select(_visible(qt * bm + ty * 64 + row, j * bn + col,
-                                                                         skv, causal), S[tx, r], neg_inf)
+                                            S[tx, r] = T.Select(visible(qt * bm + ty * 64 + row, j * bn + col),
+                                                                S[tx, r], neg_inf)
                                     for hh in T.unroll(2):
-                                        mx[hh] = m[hh]
-                                        for r in T.unroll(s_regs // 2):
-                                            mx[hh] = T.max(mx[hh], S[tx, r // 2 * 4 + hh * 2 + r % 2])
+                                        # the thread's columns of the row: 4 running maxima, then their max
+                                        for q in T.unroll(4):
+                                            part[q] = S[tx, q // 2 * 4 + hh * 2 + q % 2]
+                                        for r in T.unroll(s_regs // 2 - 4):
+                                            part[r % 4] = T.max(part[r % 4], S[tx, (r + 4) // 2 * 4 + hh * 2 + r % 2])
+                                        mx[hh] = T.max(T.max(part[0], part[1]), T.max(part[2], T.max(part[3], m[hh])))
                                         mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 1, 32, 32))
                                         mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 2, 32, 32))
                                         # a row masked so far keeps 0 (exp2(-inf - 0) = 0, no NaN)
-                                        ms[hh] = T.Select(mx[hh] == neg_inf, T.float32(0), mx[hh] * c32)
-                                        T.ptx[ex2](corr[hh], m[hh] * c32 - ms[hh])
+                                        ms[hh] = T.Select(mx[hh] == neg_inf, T.float32(0), mx[hh] * cm)
+                                        T.ptx[ex2](corr[hh], m[hh] * cm - ms[hh])
                                         m[hh] = mx[hh]
-                                        rs[hh] = T.float32(0)
+                                    for q in T.unroll(4):  # 2 running sums per row
+                                        part[q] = T.float32(0)
                                     for r in T.unroll(s_regs):
-                                        T.ptx[ex2](S[tx, r], S[tx, r] * c32 - ms[r % 4 // 2])
-                                        rs[r % 4 // 2] = rs[r % 4 // 2] + S[tx, r]
+                                        T.ptx[ex2](S[tx, r], S[tx, r] * cm - ms[r % 4 // 2])
+                                        part[r % 4] = part[r % 4] + S[tx, r]
                                     for hh in T.unroll(2):
-                                        l[hh] = l[hh] * corr[hh] + rs[hh]
+                                        l[hh] = l[hh] * corr[hh] + (part[hh * 2] + part[hh * 2 + 1])
                                     T.ptx.wgmma.wait_group.sync.aligned(0)  # (overlap: P_{j-1} V_{j-1} done: P free)
                                     for k in T.unroll(p_regs):
                                         T.ptx[cvt](P[tx, k], S[tx, 2 * k + 1], S[tx, 2 * k])
@@ -302,28 +396,30 @@ def _kernel(b, h, hkv, sq, skv, d, dtype, causal, scale, layout, mask_dtype, til
                                 for hh in T.unroll(2):
                                     l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 1, 32, 32)
                                     l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 2, 32, 32)
-                                    inv[hh] = T.float32(1) / l[hh]
+                                    # (a row that saw no key: l = 0, O = 0, LSE = -inf)
+                                    inv[hh] = T.Select(l[hh] > T.float32(0), T.float32(1) / l[hh], T.float32(0))
                                     row = T.meta_var(qt * bm + ty * 64 + tx // 32 * 16 + tx % 32 // 4 + hh * 8)
-                                    if tx % 4 == 0 and row < sq:
-                                        LSE[bb, hq, row] = (m[hh] * c32 + T.log2(l[hh])) * ln2
+                                    if lse:
+                                        if tx % 4 == 0 and row < sq:
+                                            LSE[bb, hq, row] = (m[hh] * cm + T.log2(l[hh])) * ln2
                                 for r in T.unroll(o_regs):
-                                    row, col = T.meta_var(fragment_element(tx, r))
-                                    O_s[ty * 64 + row, col] = T.Cast(dtype, O_acc[tx, r] * inv[r % 4 // 2])
+                                    O_acc[tx, r] = O_acc[tx, r] * inv[r % 4 // 2]
+                            with T.sblock("O_fragment"):
+                                T.reads(O_acc[tx, 0:o_regs])
+                                T.writes(O_s[ty * 64:ty * 64 + 64, 0:d])
+                                stmatrix_fragment(O_s, ty * 64, d, O_acc, tx, d)
                             for f in range(q_iters):
                                 for v in T.vectorized(lanes):
                                     with T.sblock("O_out"):
                                         T.sblock_attr({BULK_STORE: 1, SWIZZLE: 0})
                                         i, dd = T.meta_var(tile_row(f, ty, tx, v))
-                                        T.where(qt * bm + i < sq)
-                                        O[at(bb, qt * bm + i, hq, dd)] = O_s[i, dd]
+                                        if bm * d % step != 0:  # a partial last step
+                                            T.where(tirx.And(flat(f, ty, tx, v) < bm * d, qt * bm + i < sq))
+                                        else:
+                                            T.where(qt * bm + i < sq)
+                                        O[at(layout, bb, qt * bm + i, hq, dd)] = O_s[i, dd]
 
     return main
 
 
-def _visible(row, col, skv, causal: bool):
-    """Whether query ``row`` sees key ``col``."""
-    inside = col < skv
-    return tirx.And(inside, col <= row) if causal else inside
-
-
-__all__ = ["LAYOUTS", "TILES", "AttentionTile", "attention", "attention_mask_shape"]
+__all__ = ["CAUSAL", "LAYOUTS", "TILES", "AttentionMask", "AttentionTile", "attention"]

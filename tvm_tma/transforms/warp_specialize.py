@@ -463,8 +463,9 @@ class _RoleSplit:
         extent = self.analyzer.simplify(n - lag)
         if not self.analyzer.can_prove(extent >= 0):
             extent = tirx.max(extent, 0)
-        stmts.append(tirx.For(loop.loop_var, first, extent, tirx.ForKind.SERIAL,
-                              seq(iteration(loop.loop_var, steady=True)), None, annotations))
+        with self.analyzer.constraint_scope(loop.loop_var >= first):  # the steady loop's range
+            steady = seq(iteration(loop.loop_var, steady=True))
+        stmts.append(tirx.For(loop.loop_var, first, extent, tirx.ForKind.SERIAL, steady, None, annotations))
         for e in range(lag):  # epilogue
             stmts += iteration(loop.min + n + e, steady=False)
         if self.in_flight:
@@ -546,8 +547,9 @@ class _RoleSplit:
 
     @staticmethod
     def thread_loop(var: tirx.Var, extent: int, body) -> tirx.For:
-        binding = tirx.IterVar(tvm.ir.Range.from_min_extent(0, extent), var, 1, "threadIdx.y")
-        return tirx.For(var, 0, extent, tirx.ForKind.THREAD_BINDING, body, binding)
+        zero, size = tirx.const(0, str(var.ty)), tirx.const(extent, str(var.ty))
+        binding = tirx.IterVar(tvm.ir.Range.from_min_extent(zero, size), var, 1, "threadIdx.y")
+        return tirx.For(var, zero, size, tirx.ForKind.THREAD_BINDING, body, binding)
 
     def registers(self, threads: dict) -> tuple[int, int] | None:
         """``setmaxnreg`` counts (producer, consumers) where the consumers issue wgmma and both

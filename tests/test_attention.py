@@ -1,0 +1,122 @@
+"""kernels.attention: what its copies and rings become, the CUDA it emits (wgmma SS and RS,
+the warpgroups' turns, setmaxnreg), nvcc for sm_90a without spills, and the inputs it refuses."""
+
+import re
+import shutil
+
+import pytest
+import tvm
+
+import tvm_tma
+from tvm_tma import TMAError
+from tvm_tma.codegen import SM90A, kernel_source
+from tvm_tma.kernels import attention
+from tvm_tma.kernels.attention import AttentionMask, AttentionTile
+
+from test_gemm_wgmma import ptxas
+
+TARGET = tvm.target.Target(SM90A)
+
+
+def compiled(*args, **kwargs):
+    """(copy report, CUDA) of ``attention(*args, **kwargs)`` under ``"tma"``."""
+    with tvm_tma.copy_report() as report:
+        executable = tvm.compile(attention(*args, **kwargs), target=TARGET, tir_pipeline="tma")
+    return [str(entry) for entry in report], kernel_source(executable)
+
+
+@pytest.fixture(scope="module")
+def causal_gqa():
+    """A symbolic batch and lengths, GQA 8/2, causal, head_dim 128: the default tile."""
+    return compiled("batch", 8, 2, "seq_q", "seq_kv", 128, causal=True)
+
+
+def test_every_tile_is_a_swizzled_tensor_copy(causal_gqa):
+    report, _ = causal_gqa
+    assert report == [
+        "main [stage j]: K -> K_s: 32768 bytes as 2 x cp.async.bulk.tensor.4d (128B swizzle)",
+        "main [stage j]: V -> V_s: 32768 bytes as 2 x cp.async.bulk.tensor.4d (128B swizzle)",
+        "main: Q -> Q_s: 32768 bytes as 2 x cp.async.bulk.tensor.4d (128B swizzle)",
+        "main: O_s -> O: 32768 bytes as 2 x cp.async.bulk.tensor.4d (128B swizzle)",
+    ]
+
+
+def test_structure_of_the_kernel(causal_gqa):
+    """A producer warpgroup beside two consumer warpgroups (setmaxnreg), a ring of 3 K/V
+    versions (full and empty barriers), S = Q K^T from shared memory (SS, m64n128k16), O += P V
+    with P from registers (RS, m64n128k16, V MN-major), the warpgroups taking turns on named
+    barriers 2 and 3, the output through stmatrix and a tensor store."""
+    _, cuda = causal_gqa
+    assert "__launch_bounds__(384, 1)" in cuda
+    assert "setmaxnreg_dec_sync_aligned_u32_40" in cuda and "setmaxnreg_inc_sync_aligned_u32_232" in cuda
+    assert "uint64_t tma_full_ptr[3]" in cuda and "uint64_t tma_empty_ptr[3]" in cuda
+    ss = re.findall(r"wgmma_f16_ss_mma_async_sync_aligned_(m64n\d+k16)_f32_f16_f16_1_1_0_0\(", cuda)
+    rs = re.findall(r"wgmma_f16_rs_mma_async_sync_aligned_(m64n\d+k16)_f32_f16_f16_1_1_1\(", cuda)
+    assert set(ss) == {"m64n128k16"} and set(rs) == {"m64n128k16"}
+    assert "bar_sync_count_sync(((uint)(((int)threadIdx.y) + 2)), (uint)256)" in cuda
+    assert "stmatrix" in cuda and "cp_async_bulk_tensor_s2g" in cuda
+    assert "ex2_approx_ftz_f32" in cuda and "cvt_f16x2_f32_rn_f16x2_f32" in cuda
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not on PATH")
+@pytest.mark.parametrize("args, kwargs", [
+    ((4, 32, 32, 4096, 4096, 128), {}),
+    (("b", 8, 2, "sq", "skv", 128), {"causal": True}),
+    ((1, 8, 8, 1000, 777, 64), {"causal": "bottom_right", "lse": False}),
+    ((2, 8, 1, "sq", "skv", 256), {"layout": "bhsd"}),
+    (("b", 8, 2, "sq", "skv", 128), {"dtype": "bfloat16", "mask": AttentionMask("float32", batch=True)}),
+    ((2, 8, 8, 512, 512, 64), {"tile": AttentionTile(192, 128, 2, overlap=False)}),
+], ids=["d128", "causal_gqa_symbolic", "d64_bottom_right", "d256_bhsd_mqa", "bf16_mask", "d64_192_rows"])
+def test_nvcc_accepts_it_without_spills(args, kwargs):
+    report = ptxas(compiled(*args, **kwargs)[1])
+    assert "0 bytes spill stores, 0 bytes spill loads" in report, report
+    assert "serialized" not in report, report  # ptxas's "wgmma.mma_async instructions are serialized"
+
+
+def test_causal_walks_only_the_tiles_up_to_the_diagonal():
+    """Query tile ``qt`` (the CTAs in reverse: the longest walks first) attends
+    ``ceil(min((qt + 1) 128, seq_kv) / 128)`` key tiles; the steady loop holds no condition but
+    the diagonal and tail tiles' mask."""
+    _, cuda = compiled(1, 2, 2, "sq", "skv", 128, causal=True)
+    assert "- ((int)blockIdx.x)" in cuda  # qt = tiles - 1 - blockIdx.x
+    assert "min(" in cuda
+
+
+@pytest.mark.parametrize("kwargs, rule, match", [
+    ({"head_dim": 96}, "attention_shape", r"head_dim = 96: expected one of \[64, 128, 256\]"),
+    ({"heads": 6, "heads_kv": 4}, "attention_shape", r"heads = 6, heads_kv = 4: expected heads a multiple of heads_kv"),
+    ({"seq_q": 0}, "attention_shape", r"seq_q = 0: expected a positive length"),
+    ({"dtype": "float32"}, "wgmma_dtype", r"attention: dtype float32: expected one of \['bfloat16', 'float16'\]"),
+    ({"mask": AttentionMask("int8")}, "attention_shape", r"mask dtype int8: expected float16, bfloat16 or float32"),
+    ({"tile": AttentionTile(128, 128, 4)}, "shared_memory_capacity",
+     r"attention tile 128x128, 4 stages, head_dim 128: expected at most 232448 bytes of shared memory, got 294912"),
+    ({"tile": AttentionTile(128, 128, 2)}, "pipeline_model",
+     r"attention tile stages = 2: expected at least 3 \(overlap holds a tile one step longer\)"),
+    ({"tile": AttentionTile(96, 128, 3)}, "wgmma_shape", r"attention tile rows = 96: expected 64, 128 or 192"),
+    ({"tile": AttentionTile(128, 120, 3)}, "wgmma_shape", r"attention tile cols = 120: expected a multiple of 16"),
+])
+def test_refused(kwargs, rule, match):
+    args = dict(batch=1, heads=8, heads_kv=8, seq_q=256, seq_kv=256, head_dim=128)
+    args.update(kwargs)
+    with pytest.raises(TMAError, match=f"{rule}: {match}") as err:
+        attention(**args)
+    assert err.value.rule == rule
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"layout": "sbhd"}, r"attention: layout: expected one of \('bshd', 'bhsd'\), got 'sbhd'"),
+    ({"causal": "diagonal"}, r"attention: causal: expected one of"),
+])
+def test_bad_arguments(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        attention(1, 8, 8, 256, 256, 128, **kwargs)
+
+
+def test_optional_parameters():
+    """The mask between V and O where given, LSE last unless ``lse=False``."""
+    def params(**kwargs):
+        return [p.name for p in attention(1, 8, 8, 256, 256, 64, **kwargs)["main"].params]
+
+    assert params() == ["Q", "K", "V", "O", "LSE"]
+    assert params(lse=False) == ["Q", "K", "V", "O"]
+    assert params(mask=AttentionMask()) == ["Q", "K", "V", "M", "O", "LSE"]

@@ -1,0 +1,237 @@
+"""Hopper GEMM rule: Relax matmuls on warpgroup MMA (``wgmma``) fed by a producer warpgroup's TMA ring."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import tvm
+import tvm_ffi
+from tvm import s_tir, tirx
+from tvm.ir.expr import TensorLoad
+from tvm.s_tir.dlight.analysis import get_root_block
+from tvm.s_tir.dlight.gpu.base import GPUScheduleRule
+from tvm.s_tir.dlight.gpu.matmul import auto_inline_consumer_chain, auto_inline_producers, get_reduction_blocks
+from tvm.target import Target
+
+from .. import tensor_intrin as intrin
+from ..schedule import bulk_store, swizzle, tma_pipeline
+from ._target import schedules
+from .matmul import _J, normalize_gemm, operand_layout
+
+
+@dataclass(frozen=True)
+class WgmmaConfig:
+    """The CTA tile ``(rows, columns, reduction)``, its consumer warpgroups (``rows / warpgroups``
+    rows each, a multiple of 64), the ring's stages, and the CTAs numbered in groups of
+    ``group_m`` row tiles (as :class:`~tvm_tma.dlight.MatmulConfig`). The default is
+    ``kernels.gemm_wgmma``'s warp-specialized tiling (0.98-1.05x cuBLAS at 4096^3 and 8192^3
+    on the H100, ``benchmarks/RESULTS.md``)."""
+
+    tile: tuple[int, int, int] = (128, 256, 64)
+    warpgroups: int = 2
+    stages: int = 4
+    group_m: int = 8
+
+
+def narrow(config: WgmmaConfig, n: int) -> WgmmaConfig:
+    """``config`` with a tile no wider than ``n`` rounded up to 64 columns (a narrow output
+    needs no 256-wide tile), more stages where the tile leaves shared memory for them."""
+    bm, bn, bk = config.tile
+    width = min(bn, -(-n // 64) * 64)
+    if width == bn:
+        return config
+    stages = min(6, config.stages * (bm + bn) // (bm + width))
+    return WgmmaConfig((bm, width, bk), config.warpgroups, stages, config.group_m)
+
+
+class WgmmaMatmul(GPUScheduleRule):
+    """``C[S, I, J] = sum_K A[S, I, K] * B[S, K, J]`` (or ``B[S, J, K]``: ``x @ W^T``) with fp16
+    or bf16 operands, any spatial epilogue after it, on ``wgmma`` (sm_90a).
+
+    Accepts what :class:`~tvm_tma.dlight.Matmul` accepts (one GEMM reduction block, K innermost
+    in A, static 16-byte rows for the tensor maps, no static M, N or K of at most 64; ``M`` may
+    be dynamic) on an ``sm_90a`` target. Anything else returns ``None`` (the next rule, the
+    ``mma.sync`` :class:`~tvm_tma.dlight.Matmul`, then stock's, takes it).
+
+    Emits :func:`tvm_tma.kernels.gemm_wgmma`'s schedule on the function: the GEMM normalized
+    and padded to whole CTA tiles (:func:`~tvm_tma.dlight.matmul.normalize_gemm`), accumulated
+    in fp32 whatever type the model accumulates in (16-bit accumulation rounds every partial
+    sum; fp32 costs wgmma nothing), a producer warpgroup loading the operand tiles by swizzled
+    tensor copies into a ring of ``stages`` while the consumer warpgroups issue
+    ``m64nNk16`` wgmma from them; the accumulators are rounded to the output's type into a
+    shared tile (stmatrix), from which the epilogue (the output's own cast, a bias, a residual
+    add, an activation) writes the output: one clipped tensor store where the epilogue only
+    copies and the rows are static, vectorized stores otherwise. CTAs are numbered in groups
+    of row tiles (static rows) or down the columns of tiles (dynamic rows), so that those
+    running at once share operand tiles in L2.
+    """
+
+    def __init__(self, config: WgmmaConfig | None = None):
+        self.config = config or WgmmaConfig()
+
+    def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
+        if not schedules(self, func, target, 90) or not str(target.attrs.get("arch", "")).endswith("a"):
+            return None
+        if "dlight.do_not_tensorize" in func.attrs:
+            return None
+        sch = s_tir.Schedule(func)
+        reductions = get_reduction_blocks(sch, sch.get_child_blocks(get_root_block(sch)))
+        if reductions is None or len(reductions) != 1:
+            return None
+        layout = operand_layout(sch.get(reductions[0]), ("float16", "bfloat16"))
+        if layout is None:
+            return None
+        traits, b_transposed, _ = layout
+        n = _columns(sch.get(reductions[0]), traits)
+        cfg = narrow(self.config, n) if n is not None else self.config
+        try:
+            return self._schedule(sch, reductions[0], traits, b_transposed, cfg)
+        except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match
+            return None
+
+    def _schedule(self, sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transposed: bool,
+                  cfg: WgmmaConfig) -> s_tir.Schedule:
+        bm, bn, bk = cfg.tile
+        in_dtype = str(sch.get(main).reads[0].source.dtype)
+        main = normalize_gemm(sch, main, traits, b_transposed, cfg.tile)
+        name = sch.get(main).name_hint
+        sch = _accumulate_in_float32(sch, main)
+        main = sch.get_sblock(name)
+        rows = 64 * cfg.warpgroups
+        batch, i, j, k = sch.get_loops(main)
+        io, iw, ir, ii = sch.split(i, [None, cfg.warpgroups, bm // rows, intrin.M])
+        jo, jj = sch.split(j, [None, bn])
+        ko, k1, ki = sch.split(k, [None, bk // intrin.K, intrin.K])
+        sch.reorder(io, jo, iw, ko, k1, ir, ii, jj, ki)
+        mma = sch.blockize(ii)
+        sch.bind(batch, "blockIdx.z")
+        row_tiles = sch.get(io).extent
+        if isinstance(row_tiles, tirx.IntImm) and cfg.group_m > 1 and row_tiles.value % cfg.group_m == 0:
+            group, member = sch.split(io, [None, cfg.group_m])
+            sch.reorder(group, jo, member)
+            cta = sch.fuse(group, jo, member)
+            sch.bind(cta, "blockIdx.x")
+        else:  # consecutive CTAs down a column of tiles: those running at once share its B tile
+            cta = jo
+            sch.bind(io, "blockIdx.x")
+            sch.bind(jo, "blockIdx.y")
+        sch.bind(iw, "threadIdx.y")
+        for operand in (0, 1):  # A, B: swizzled tensor copies into shared memory
+            copy = sch.cache_read(mma, operand, "shared.dyn")
+            sch.compute_at(copy, ko)
+            auto_inline_producers(sch, copy)
+            _, ty, tx, vec = sch.split(sch.fuse(*sch.get_loops(copy)[-2:]), [None, cfg.warpgroups, intrin.THREADS, 8])
+            sch.bind(ty, "threadIdx.y")
+            sch.bind(tx, "threadIdx.x")
+            sch.vectorize(vec)
+            swizzle(sch, copy)
+        write_back = sch.get_consumers(mma)[0]  # the output's cast (the reindexed C -> C)
+        out_dtype = str(sch.get(write_back).writes[0].source.dtype)
+        sch.set_scope(mma, 0, "local")  # the fp32 accumulators
+        fragments = sch.cache_read(write_back, 0, "shared.dyn")  # accumulators -> 16-bit shared tile
+        sch.unsafe_set_dtype(fragments, 0, out_dtype)
+        sch.reverse_compute_at(fragments, iw)
+        sch.split(sch.get_loops(fragments)[-2], [None, intrin.M])
+        auto_inline_consumer_chain(sch, write_back)
+        store = sch.get_consumers(fragments)[0]  # the epilogue, C_shared -> the output
+        sch.reverse_compute_at(store, cta)
+        lanes = 128 // tvm.DataType(str(sch.get(store).writes[0].source.dtype)).bits
+        _, ty, tx, vec = sch.split(sch.fuse(*sch.get_loops(store)[-2:]), [None, cfg.warpgroups, intrin.THREADS, lanes])
+        sch.bind(ty, "threadIdx.y")
+        sch.bind(tx, "threadIdx.x")
+        sch.vectorize(vec)
+        # a tensor store of whole tiles (static rows: a dynamic M's predicated tail tile is
+        # stored by the threads); its round trip through fp32 removed below
+        if _copies(sch.get(store)) and isinstance(row_tiles, tirx.IntImm):
+            bulk_store(sch, store)
+            swizzle(sch, store)
+        sch.decompose_reduction(mma, ko)
+        fragment = intrin.fragment_layout(bn)
+        sch.transform_layout(mma, ("write", 0), lambda s, i, j: (s, *fragment(i, j)))
+        sch.tensorize(sch.get_loops(sch.get_sblock(f"{name}_init"))[-2], intrin.wgmma_fill(bn))
+        sch.tensorize(sch.get_loops(main)[-3], intrin.wgmma_sync(bn, in_dtype, "K" if b_transposed else "MN"))
+        sch.tensorize(sch.get_loops(fragments)[-2], intrin.wgmma_store(bn, out_dtype))
+        sch.unroll(k1)
+        tma_pipeline(sch, ko, stages=cfg.stages, num_copies=2, consumers_first=True, wgmma_in_flight=1,
+                     producer="warp")
+        return s_tir.Schedule(tvm.IRModule({"main": _without_round_trips(sch.mod["main"])}))
+
+
+def _columns(block: s_tir.SBlock, traits) -> int | None:
+    """The static extent of the GEMM's J (output columns), if any."""
+    kinds = {it.var: trait.kind for it, trait in zip(block.iter_vars, traits[3])}
+    extents = [int(it.dom.extent) for it in block.iter_vars
+               if kinds.get(it.var) == _J and isinstance(it.dom.extent, tirx.IntImm)]
+    return extents[0] if extents else None
+
+
+def _exact_round_trip(expr) -> TensorLoad | None:
+    """``x`` where ``expr`` is ``cast(t, cast(float32, x))`` of a 16-bit float ``x`` of type
+    ``t`` (exact: fp32 holds every fp16 and bf16 value), else None."""
+    if isinstance(expr, tirx.Cast) and isinstance(expr.value, tirx.Cast) and str(expr.value.ty) == "float32":
+        inner = expr.value.value
+        if str(inner.ty) == str(expr.ty) and str(inner.ty) in ("float16", "bfloat16"):
+            return inner
+    return None
+
+
+def _without_round_trips(func: tirx.PrimFunc) -> tirx.PrimFunc:
+    """``func`` with every exact round trip of :func:`_exact_round_trip` replaced by its value
+    (``unsafe_set_dtype`` leaves one where the output tile's reader casts it up)."""
+
+    def on_cast(cast, mutator):
+        cast = mutator.default_mutate(cast)
+        inner = _exact_round_trip(cast)
+        return cast if inner is None else inner
+
+    return func.with_body(tvm_ffi.structural_mutate(func.body, (tirx.Cast, on_cast)))
+
+
+def _copies(block: s_tir.SBlock) -> bool:
+    """Whether ``block`` stores a shared tile to global memory unchanged (a bulk store can):
+    a load of the same type, or an exact round trip of one."""
+    if len(block.reads) != 1 or not isinstance(block.body, tirx.BufferStore):
+        return False
+    value = _exact_round_trip(block.body.value)
+    value = block.body.value if value is None else value
+    return isinstance(value, TensorLoad) and value.source.dtype == block.body.buffer.dtype
+
+
+def _accumulate_in_float32(sch: s_tir.Schedule, main: s_tir.SBlockRV) -> s_tir.Schedule:
+    """A schedule of ``sch``'s function whose GEMM block ``main`` (``C += A * B``, ``C`` an
+    intermediate buffer) accumulates in fp32: ``C`` fp32, ``C += f32(A) * f32(B)``, its reads
+    cast back to the type it had (``unsafe_set_dtype`` casts the consumers; the block's own
+    update is written anew, as the product of the 16-bit operands in fp32)."""
+    block = sch.get(main)
+    store = block.body
+    if not isinstance(store, tirx.BufferStore):
+        raise s_tir.ScheduleError("the GEMM block's body is not a store")
+    if str(store.buffer.dtype) == "float32":
+        return sch
+    loads = []
+    tvm_ffi.structural_walk(store.value, (TensorLoad, loads.append))
+    operands = [load for load in loads if not load.source.same_as(store.buffer)]
+    if len(operands) != 2:
+        raise s_tir.ScheduleError("the GEMM block is not C += A * B")
+    name = block.name_hint
+    sch.unsafe_set_dtype(main, 0, "float32")
+    func = sch.mod["main"]
+
+    def on_block(node, mutator):
+        node = mutator.default_mutate(node)
+        if node.name_hint != name:
+            return node
+        body = node.body
+        acc = body.buffer
+        a, b = operands
+        value = tirx.BufferLoad(acc, body.indices) + tirx.Cast("float32", a) * tirx.Cast("float32", b)
+        init = tirx.BufferStore(acc, tirx.const(0, "float32"), body.indices)
+        return s_tir.SBlock(node.iter_vars, node.reads, node.writes, node.name_hint,
+                            tirx.BufferStore(acc, value, body.indices), init, node.alloc_buffers,
+                            node.match_buffers, node.annotations)
+
+    func = func.with_body(tvm_ffi.structural_mutate(func.body, (s_tir.SBlock, on_block)))
+    return s_tir.Schedule(sch.mod.__class__({"main": func}))
+
+
+__all__ = ["WgmmaConfig", "WgmmaMatmul"]

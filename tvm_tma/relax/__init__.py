@@ -1,0 +1,6 @@
+"""Relax passes of tvm-tma: model-level rewrites onto its Hopper kernels, applied by
+:func:`tvm_tma.dlight.relax_pipeline` before legalization."""
+
+from .fuse_attention import AttentionRecord, FuseAttention, attention_report
+
+__all__ = ["AttentionRecord", "FuseAttention", "attention_report"]
