@@ -58,6 +58,7 @@ class Build:
     attention: str = "explicit"  # the layer's attention (llama_layer.LayerShape.attention)
     fused_attention: bool = False  # tvm_tma.relax.FuseAttention before legalization
     wgmma: bool = True  # ours: tvm_tma.dlight.WgmmaMatmul first (else the mma.sync Matmul)
+    wgmma_config: dict[str, Any] = dataclasses.field(default_factory=dict)  # WgmmaConfig fields
 
 
 BUILDS = {
@@ -68,6 +69,8 @@ BUILDS = {
     "tma_unfused_attention": Build("sm_90a", "ours", "tma"),
     "tma_sdpa": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True),
     "tma_sdpa_mma": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True, wgmma=False),
+    "tma_sdpa_persistent": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True,
+                                 wgmma_config={"persistent": True}),
     "tma_ungrouped": Build("sm_90a", "ours", "tma", matmul={"group_m": 1}, fused_attention=True),
 }
 
@@ -86,7 +89,8 @@ def build_one(name: str, build: Build, shape, out: pathlib.Path, model: str = "l
     with target:
         passes = tdl.fusion_passes(target, attention=build.fused_attention, transpose_matmul=build.rules == "ours")
         fused = tvm.transform.Sequential(passes)(MODELS[model][1](shape))
-        rules = tdl.default_rules(tdl.MatmulConfig(**build.matmul)) if build.rules == "ours" else tdl.stock_rules()
+        rules = (tdl.default_rules(tdl.MatmulConfig(**build.matmul), tdl.WgmmaConfig(**build.wgmma_config))
+                 if build.rules == "ours" else tdl.stock_rules())
         rules = [r for r in rules if build.wgmma or not isinstance(r, tdl.WgmmaMatmul)]
         scheduled, taken_by = tdl.apply_rules(fused, rules)
     with tvm.transform.PassContext(config=build.config), tvm_tma.copy_report() as report:

@@ -10,9 +10,11 @@ linear weights ``N(0, 1 / in_features)``, the mask 0 on and below the diagonal a
 smallest fp16 above it. The reference is the same layer in torch with fp32 math on the GPU
 from the same fp16 values. A build is correct when its output has no NaN/Inf and
 ``||out - ref|| / ||ref|| <= TOLERANCE``. Timing: CUDA events around each ``forward`` call
-(VM dispatch included) after warm-up, the median of ``--iters``; torch fp16 eager (cuBLAS,
-fp32 accumulation) of the same layer is timed the same way for scale. Kernels: CUPTI through
-``torch.profiler`` over ``--profile-iters`` calls, GPU time per kernel name per call.
+(VM dispatch included) after warm-up, the median of at least ``--iters``, every build and
+torch's versions of the same model (eager with SDPA, ``torch.compile``, eager with the scores
+materialized) in 5 rounds that alternate their order (``run_gpu.interleaved_ms``); each linear
+layer alone by cuBLAS beside. Kernels: CUPTI through ``torch.profiler`` over
+``--profile-iters`` calls, GPU time per kernel name per call.
 
 Writes ``DIR/results.json`` (``cases``: ours against each stock build, as
 ``benchmarks/headline.py`` reads them; ``builds``: every figure) and ``DIR/RESULTS.md``.
@@ -34,6 +36,9 @@ import torch
 import tvm
 import tvm_ffi
 from tvm.runtime.vm import VirtualMachine
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from run_gpu import interleaved_ms  # noqa: E402
 
 TOLERANCE = 3e-2
 """Largest accepted relative error (Frobenius) against the fp32 reference: the linear layers
@@ -132,22 +137,20 @@ def time_ms(launch: Callable[[], Any], iters: int, warmup: int = 3) -> list[floa
     return times
 
 
-def torch_baselines(model, inputs: dict[str, torch.Tensor], shape: dict[str, Any], iters: int) -> dict[str, float]:
-    """Median ms of the model in torch fp16 as users run it: eager with SDPA (causal, cuDNN or
-    flash as torch picks), ``torch.compile`` of that, and (the Llama layer) eager with the
-    explicit mask (the scores materialized)."""
+def torch_baselines(model, inputs: dict[str, torch.Tensor], shape: dict[str, Any]) -> dict[str, Callable[[], Any]]:
+    """The model in torch fp16 as users run it: eager with SDPA (causal, cuDNN or flash as
+    torch picks), ``torch.compile`` of that (compiled here, by a first call), and (the Llama
+    layer) eager with the explicit mask (the scores materialized); by label."""
     runs = {"torch eager, SDPA causal": lambda: model(inputs, shape, torch.float16, sdpa=True)}
     if model is layer and shape.get("heads_kv", shape["heads"]) == shape["heads"]:
         runs["torch eager, explicit mask"] = lambda: layer(inputs, shape, torch.float16)
     compiled = torch.compile(lambda: model(inputs, shape, torch.float16, sdpa=True))
-    runs["torch.compile, SDPA causal"] = compiled
-    times = {}
-    for label, run in runs.items():
-        try:
-            times[label] = statistics.median(time_ms(run, iters))
-        except Exception as err:  # (torch.compile without a working toolchain)
-            print(f"{label}: {type(err).__name__}: {err}", flush=True)
-    return times
+    try:
+        compiled()
+        runs["torch.compile, SDPA causal"] = compiled
+    except Exception as err:  # (torch.compile without a working toolchain)
+        print(f"torch.compile: {type(err).__name__}: {err}", flush=True)
+    return runs
 
 
 def cublas_linears(inputs: dict[str, torch.Tensor], shape: dict[str, Any], iters: int) -> dict[str, dict[str, float]]:
@@ -186,9 +189,9 @@ def kernel_times(launch: Callable[[], Any], calls: int) -> list[dict[str, Any]] 
                   key=lambda k: -k["us"])
 
 
-def run_build(build_dir: pathlib.Path, entry: dict[str, Any], inputs: dict[str, torch.Tensor],
-              ref: torch.Tensor, iters: int, profile_iters: int) -> dict[str, Any]:
-    """Load, check, time and profile one build."""
+def check_build(build_dir: pathlib.Path, entry: dict[str, Any], inputs: dict[str, torch.Tensor],
+                ref: torch.Tensor) -> tuple[dict[str, Any], Callable[[], Any]]:
+    """Load and check one build: its result record and a launch of its ``forward``."""
     vm = VirtualMachine(tvm.runtime.load_module(str(build_dir / entry["library"])), tvm.cuda(0))
     forward = vm["forward"]
     names = entry.get("inputs", ["x", "mask"]) + [n for n in inputs if n not in ("x", "mask")]
@@ -202,11 +205,7 @@ def run_build(build_dir: pathlib.Path, entry: dict[str, Any], inputs: dict[str, 
     result["error"] = float(diff.norm() / ref.norm())
     result["max_abs_error"] = float(diff.abs().max())
     result["correct"] = result["nonfinite"] == 0 and result["error"] <= TOLERANCE
-    del out, diff
-    times = time_ms(lambda: forward(*args), iters)
-    result["median_ms"], result["min_ms"], result["iters"] = statistics.median(times), min(times), len(times)
-    result["kernels"] = kernel_times(lambda: forward(*args), profile_iters)
-    return result
+    return result, lambda: forward(*args)
 
 
 def markdown(summary: dict[str, Any]) -> str:
@@ -259,26 +258,38 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds one build may take; a hung kernel ends the run there")
     opts = parser.parse_args(argv)
     manifest = json.loads((opts.build_dir / "manifest.json").read_text())
-    builds = []
+    builds, launches = [], {}
     with tvm_ffi.use_torch_stream():
         inputs = make_inputs(manifest, opts.seed)
         model = MODELS[manifest.get("model", "llama")]
         gqa = manifest["shape"].get("heads_kv", manifest["shape"]["heads"]) != manifest["shape"]["heads"]
         ref = model(inputs, manifest["shape"], torch.float32, sdpa=gqa)  # (the same function: the mask is causal)
-        torch_ms = torch_baselines(model, inputs, manifest["shape"], opts.iters)
-        linears = cublas_linears(inputs, manifest["shape"], opts.iters)
         for entry in manifest["builds"]:
-            print(f"running {entry['name']}", flush=True)
+            print(f"checking {entry['name']}", flush=True)
             signal.alarm(opts.build_timeout)  # SIGALRM's default action ends the process
             try:
-                builds.append(run_build(opts.build_dir, entry, inputs, ref, opts.iters, opts.profile_iters))
+                result, launches[entry["name"]] = check_build(opts.build_dir, entry, inputs, ref)
+                builds.append(result)
             except Exception as err:  # record and go on: one broken build must not hide the others
                 traceback.print_exc()
                 builds.append({"name": entry["name"], "correct": False,
                                "failure": f"{type(err).__name__}: {(str(err).splitlines() or [''])[0][:200]}"})
             signal.alarm(0)
-            print(json.dumps({k: v for k, v in builds[-1].items() if k != "kernels"}), flush=True)
-            torch.cuda.empty_cache()
+            print(json.dumps(builds[-1]), flush=True)
+        del ref
+        torch.cuda.empty_cache()
+        baselines = torch_baselines(model, inputs, manifest["shape"])
+        # every build and baseline timed in rounds that alternate their order (the clocks drift
+        # over a run: each ratio compares times taken over the same stretch)
+        labels = list(launches) + list(baselines)
+        times = interleaved_ms([*launches.values(), *baselines.values()], opts.iters)
+        median = {label: statistics.median(t) for label, t in zip(labels, times)}
+        torch_ms = {label: median[label] for label in baselines}
+        for b in builds:
+            if b["name"] in launches:
+                b["median_ms"] = median[b["name"]]
+                b["kernels"] = kernel_times(launches[b["name"]], opts.profile_iters)
+        linears = cublas_linears(inputs, manifest["shape"], opts.iters)
     by_name = {b["name"]: b for b in builds}
     cases = []
     ours = by_name.get(OURS)

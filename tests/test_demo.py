@@ -32,3 +32,18 @@ def test_helpers_are_named_by_their_ptx_instruction():
     assert "tvm_builtin_cuda_cvta_generic_to_shared" not in names  # no inline PTX: keeps its name
     line = "  tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared(p), 1);"
     assert demo.readable(line, names) == "  mbarrier.init.shared.b64(cvta_generic_to_shared(p), 1);"
+
+
+def test_kernels_and_demo_need_no_test_packages():
+    """``kernels.gemm_mma`` (upstream's schedule, which lives in ``tvm.testing``) and the demo's
+    compile run where pytest cannot be imported, as after a plain ``pip install .``."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['pytest'] = None\n"
+            "import tvm, tvm_tma\n"
+            "from tvm_tma.kernels import gemm_mma\n"
+            "tvm.compile(gemm_mma(256, i_factors=(1, 2, 1, 4, 2), j_factors=(2, 1, 4, 1, 2), k_factors=(4, 4, 1)),\n"
+            "            target=tvm.target.Target({'kind': 'cuda', 'arch': 'sm_90a'}), tir_pipeline='tma')\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]

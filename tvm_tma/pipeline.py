@@ -125,6 +125,9 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
         # tvm-tma: shared memory merged here and by StorageRewrite declared with the alignment
         # of its most aligned tile (tensor-map boxes: 128 bytes, swizzled boxes: up to 1024).
         transforms.AlignSharedMemory(),
+        # tvm-tma: every kernel's shared memory within the SM's, checked now rather than when
+        # the module is loaded on the GPU.
+        transforms.CheckSharedMemory(),
         tirx.transform.SplitHostDevice(),
         tirx.transform.MakePackedAPI(),
         tirx.transform.FP8StorageLegalize(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import tvm
@@ -13,10 +14,12 @@ from tvm.s_tir.dlight.gpu.base import GPUScheduleRule
 from tvm.s_tir.dlight.gpu.matmul import auto_inline_consumer_chain, auto_inline_producers, get_reduction_blocks
 from tvm.target import Target
 
+from .. import rules
 from .. import tensor_intrin as intrin
+from ..kernels.gemm import _persistent_grid
 from ..schedule import bulk_store, swizzle, tma_pipeline
 from ._target import schedules
-from .matmul import _J, normalize_gemm, operand_layout
+from .matmul import _I, _J, normalize_gemm, operand_layout
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,11 @@ class WgmmaConfig:
     warpgroups: int = 2
     stages: int = 4
     group_m: int = 8
+    persistent: bool = False
+    """At most ``ctas`` CTAs (static M and N), each computing every ``c``-th tile in the
+    grouped order, the ring carried across its tiles (``kernels.gemm_wgmma(persistent=True)``;
+    the output tile beside the ring: fewer stages where both would not fit)."""
+    ctas: int = 132
 
 
 def narrow(config: WgmmaConfig, n: int) -> WgmmaConfig:
@@ -41,7 +49,7 @@ def narrow(config: WgmmaConfig, n: int) -> WgmmaConfig:
     if width == bn:
         return config
     stages = min(6, config.stages * (bm + bn) // (bm + width))
-    return WgmmaConfig((bm, width, bk), config.warpgroups, stages, config.group_m)
+    return dataclasses.replace(config, tile=(bm, width, bk), stages=stages)
 
 
 class WgmmaMatmul(GPUScheduleRule):
@@ -82,18 +90,19 @@ class WgmmaMatmul(GPUScheduleRule):
         if layout is None:
             return None
         traits, b_transposed, _ = layout
-        n = _columns(sch.get(reductions[0]), traits)
+        m, n = (_extent(sch.get(reductions[0]), traits, kind) for kind in (_I, _J))
         cfg = narrow(self.config, n) if n is not None else self.config
+        cfg, pad = _persistent(cfg, m, n)
         try:
-            return self._schedule(sch, reductions[0], traits, b_transposed, cfg)
+            return self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad)
         except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match
             return None
 
     def _schedule(self, sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transposed: bool,
-                  cfg: WgmmaConfig) -> s_tir.Schedule:
+                  cfg: WgmmaConfig, pad: int) -> s_tir.Schedule:
         bm, bn, bk = cfg.tile
         in_dtype = str(sch.get(main).reads[0].source.dtype)
-        main = normalize_gemm(sch, main, traits, b_transposed, cfg.tile)
+        main = normalize_gemm(sch, main, traits, b_transposed, (bm * pad, bn, bk))  # (row tiles: a multiple of pad)
         name = sch.get(main).name_hint
         sch = _accumulate_in_float32(sch, main)
         main = sch.get_sblock(name)
@@ -110,7 +119,12 @@ class WgmmaMatmul(GPUScheduleRule):
             group, member = sch.split(io, [None, cfg.group_m])
             sch.reorder(group, jo, member)
             cta = sch.fuse(group, jo, member)
-            sch.bind(cta, "blockIdx.x")
+            if cfg.persistent:  # CTA b computes tiles b, b + ctas, b + 2 ctas, ...
+                cta, bx = sch.split(cta, [None, cfg.ctas])
+                sch.reorder(bx, cta)
+                sch.bind(bx, "blockIdx.x")
+            else:
+                sch.bind(cta, "blockIdx.x")
         else:  # consecutive CTAs down a column of tiles: those running at once share its B tile
             cta = jo
             sch.bind(io, "blockIdx.x")
@@ -157,12 +171,30 @@ class WgmmaMatmul(GPUScheduleRule):
         return s_tir.Schedule(tvm.IRModule({"main": _without_round_trips(sch.mod["main"])}))
 
 
-def _columns(block: s_tir.SBlock, traits) -> int | None:
-    """The static extent of the GEMM's J (output columns), if any."""
+def _extent(block: s_tir.SBlock, traits, kind) -> int | None:
+    """The static extent of the GEMM's rows (``_I``) or columns (``_J``), if any."""
     kinds = {it.var: trait.kind for it, trait in zip(block.iter_vars, traits[3])}
     extents = [int(it.dom.extent) for it in block.iter_vars
-               if kinds.get(it.var) == _J and isinstance(it.dom.extent, tirx.IntImm)]
-    return extents[0] if extents else None
+               if kinds.get(it.var) == kind and isinstance(it.dom.extent, tirx.IntImm)]
+    return extents[0] if len(extents) == 1 else None
+
+
+def _persistent(cfg: WgmmaConfig, m: int | None, n: int | None) -> tuple[WgmmaConfig, int]:
+    """``(cfg, pad)`` for a GEMM of ``m x n`` outputs: where persistent and both are static,
+    ``cfg`` with its CTAs (a multiple or divisor of a group of row tiles,
+    :func:`kernels.gemm._persistent_grid`) and the stages that fit beside the 16-bit output
+    tile, ``pad`` the multiple the row tiles are padded to (every CTA as many tiles);
+    otherwise ``cfg`` not persistent and ``pad`` 1."""
+    if not cfg.persistent or m is None or n is None:
+        return dataclasses.replace(cfg, persistent=False), 1
+    bm, bn, bk = cfg.tile
+    row_tiles, col_tiles = -(-m // (bm * cfg.group_m)) * cfg.group_m, -(-n // bn)
+    ctas, pad = _persistent_grid(row_tiles, col_tiles, cfg.group_m, cfg.ctas)
+    if ctas < 0.9 * min(cfg.ctas, row_tiles * col_tiles):  # no grid that fills the SMs keeps tiles affine
+        return dataclasses.replace(cfg, persistent=False), 1
+    ring, out = (bm + bn) * bk * 2, bm * bn * 2
+    stages = min(cfg.stages, (rules.limit("shared_memory_capacity") - out) // ring)
+    return dataclasses.replace(cfg, ctas=ctas, stages=stages), pad
 
 
 def _exact_round_trip(expr) -> TensorLoad | None:

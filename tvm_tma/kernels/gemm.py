@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
+import pathlib
 
 import tvm
 from tvm import te
@@ -45,10 +47,9 @@ def gemm_mma(n: int = 4096, *, i_factors: tuple[int, ...] = (1, 32, 1, 4, 2),
         raise ValueError(f"gemm_mma: layout: expected 'padded', 'dense' or 'swizzled', got {layout!r}")
     from tvm.s_tir.meta_schedule.testing import te_workload
     from tvm.s_tir.tensor_intrin import cuda as intrin
-    from tvm.testing.tir import mma_schedule
 
     workload = te.create_prim_func(te_workload.matmul(n, n, n, in_dtype="float16", out_dtype="float32"))
-    sch = mma_schedule(
+    sch = _mma_schedule()(
         workload, 16, "float16", False, list(i_factors), list(j_factors), list(k_factors),
         _ldmatrix_index_map, _ldmatrix_index_map, _ldmatrix_index_map,
         intrin.LDMATRIX_f16_A_DYN_INTRIN, intrin.LDMATRIX_f16_B_DYN_INTRIN, intrin.MMA_f16f16f32_INTRIN,
@@ -70,6 +71,15 @@ def gemm_mma(n: int = 4096, *, i_factors: tuple[int, ...] = (1, 32, 1, 4, 2),
         sch.annotate(k0, ann_key="software_pipeline_order", ann_val=[0, 1, 2])
     sch.annotate(k0, ann_key="software_pipeline_async_stages", ann_val=[0])
     return sch.mod
+
+
+def _mma_schedule():
+    """Upstream's ``tvm.testing.tir.mma_schedule``, loaded from its file: importing the
+    ``tvm.testing`` package imports pytest, which a user's environment need not have."""
+    spec = importlib.util.spec_from_file_location("tvm_testing_tir", pathlib.Path(tvm.__file__).parent / "testing" / "tir.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.mma_schedule
 
 
 def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = "float32", *,
