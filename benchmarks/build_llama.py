@@ -122,6 +122,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--heads-kv", type=int, default=0,
                         help="key/value heads (8: Llama-3's grouped-query attention; the sdpa builds); 0: as heads")
     parser.add_argument("--dynamic", action="store_true", help="compile for any length; run at --seq")
+    parser.add_argument("--small", action="store_true",
+                        help="hidden 512 (4 heads), MLP 1024: a layer small enough for compute-sanitizer")
     parser.add_argument("--model", choices=sorted(MODELS), default="llama",
                         help="llama_layer.py's layer or gpt_block.py's block (stock nn modules; sdpa builds)")
     parser.add_argument("--only", help="comma-separated build names (default: all of BUILDS)")
@@ -131,7 +133,8 @@ def main(argv: list[str] | None = None) -> None:
     if opts.model == "gpt":
         shape = gpt_block.BlockShape(seq=opts.seq, dynamic=opts.dynamic)
     else:
-        shape = llama_layer.LayerShape(seq=opts.seq, heads_kv=opts.heads_kv, dynamic=opts.dynamic)
+        small = {"hidden": 512, "heads": 4, "mlp": 1024} if opts.small else {}
+        shape = llama_layer.LayerShape(seq=opts.seq, heads_kv=opts.heads_kv, dynamic=opts.dynamic, **small)
     selected = opts.only.split(",") if opts.only else list(BUILDS)
     opts.out.mkdir(parents=True, exist_ok=True)
     entries = [build_one(name, BUILDS[name], shape, opts.out, opts.model) for name in selected]

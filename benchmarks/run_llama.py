@@ -254,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--iters", type=int, default=20, help="timed calls per build")
     parser.add_argument("--profile-iters", type=int, default=3, help="calls profiled per build")
+    parser.add_argument("--check-only", action="store_true",
+                        help="check the builds, time nothing (e.g. under compute-sanitizer)")
     parser.add_argument("--build-timeout", type=int, default=240,
                         help="seconds one build may take; a hung kernel ends the run there")
     opts = parser.parse_args(argv)
@@ -278,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(builds[-1]), flush=True)
         del ref
         torch.cuda.empty_cache()
+        if opts.check_only:
+            print(json.dumps(builds))
+            return 0 if builds and all(b["correct"] for b in builds) else 1
         baselines = torch_baselines(model, inputs, manifest["shape"])
         # every build and baseline timed in rounds that alternate their order (the clocks drift
         # over a run: each ratio compares times taken over the same stretch)

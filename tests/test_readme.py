@@ -33,6 +33,16 @@ def test_quickstart_runs_as_written(capsys):
     assert compile_cuda(source)
 
 
+def test_models_quickstart_runs_as_written(capsys):
+    """The Relax quickstart compiles (on the CPU) and reports what the README shows."""
+    code, = _blocks("Models: Relax", "python")
+    namespace: dict = {}
+    exec(compile(code, "README.md (Models: Relax)", "exec"), namespace)
+    shown, = _blocks("Models: Relax", "text")
+    assert capsys.readouterr().out == shown
+    assert "attention_d128_h8x8_float16_bshd_top_left_packed_kernel" in kernel_source(namespace["ex"])
+
+
 def test_readme_commands_are_the_scripts_ci_runs():
     commands = re.search(r"```bash\n(.*?)```", README, re.S)[1]  # the first block: the two commands
     assert [line.split("#")[0].strip() for line in commands.splitlines()] == \
