@@ -189,9 +189,9 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
     alignas(64) uint P_ptr[32];
     alignas(64) float corr_ptr[2];
     tvm_builtin_cuda_mbarrier_wait((&(tma_full_ptr[0])), 0);
-    tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();
     uint cse_v14 = ((uint)(((int)threadIdx.y) + 2));
     tvm_builtin_ptx_bar_sync_count_sync(((uint)(((int)threadIdx.y) + 2)), (uint)256);
+    tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();
     int cse_v15 = ((((int)threadIdx.y) & 1) * 4096);
     int cse_v21 = (8192 - ((((int)threadIdx.y) & 1) * 4096));
     tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((int)threadIdx.y) & 1) * 4096)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[8192]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)0);
@@ -205,12 +205,11 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
     int cse_v27 = (8144 - ((((int)threadIdx.y) & 1) * 4096));
     tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) & 1) * 4096) + 48)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[8240]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
     tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned();
-    tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned();
     uint cse_v32 = ((uint)(((((int)threadIdx.y) + 1) & 1) + 2));
     tvm_builtin_ptx_bar_arrive_arrive(((uint)(((((int)threadIdx.y) + 1) & 1) + 2)), (uint)256);
     alignas(64) float ms_ptr[2];
     alignas(64) float part_ptr[4];
-    tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_1();
+    tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
     int cse_v16 = ((((int)threadIdx.x) & 3) * 2);
     int cse_v35 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 120) - (((int)blockIdx.x) * 128));
     int cse_v36 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 119) - (((int)blockIdx.x) * 128));
@@ -936,13 +935,12 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
     tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[29], S_ptr[59], S_ptr[58]);
     tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[30], S_ptr[61], S_ptr[60]);
     tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[31], S_ptr[63], S_ptr[62]);
-    tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned();
     tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
     int cse_v7 = (1 - ((int)blockIdx.x));
     for (int j_1 = 1; j_1 < (2 - ((int)blockIdx.x)); ++j_1) {
       tvm_builtin_cuda_mbarrier_wait((&(tma_full_ptr[j_1])), 0);
-      tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();
       tvm_builtin_ptx_bar_sync_count_sync(((uint)(((int)threadIdx.y) + 2)), (uint)256);
+      tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();
       int cse_v8 = (j_1 * 8192);
       tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((int)threadIdx.y) & 1) * 4096)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((j_1 * 8192) + 8192)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)0);
       tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) & 1) * 4096) + 16)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((j_1 * 8192) + 8208)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
@@ -1703,11 +1701,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
       tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[29], S_ptr[59], S_ptr[58]);
       tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[30], S_ptr[61], S_ptr[60]);
       tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[31], S_ptr[63], S_ptr[62]);
-      tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned();
-      tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
       tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_ptr[((j_1 + 2) % 3)]))));
     }
-    tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();
     O_acc_ptr[0] = (O_acc_ptr[0] * corr_ptr[0]);
     O_acc_ptr[1] = (O_acc_ptr[1] * corr_ptr[0]);
     O_acc_ptr[2] = (O_acc_ptr[2] * corr_ptr[1]);
@@ -1757,6 +1752,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
   if ((((int)threadIdx.y) < 2)) {
     tvm_builtin_ptx_bar_sync_count_sync((uint)1, (uint)256);
     alignas(64) float inv_ptr[2];
+    tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
     l_ptr[0] = (l_ptr[0] + __shfl_xor_sync((uint)4294967295, l_ptr[0], 1, 32));
     l_ptr[0] = (l_ptr[0] + __shfl_xor_sync((uint)4294967295, l_ptr[0], 2, 32));
     float condval_130;

@@ -47,7 +47,7 @@ from ..transforms.lower_async_pipeline import WGMMA_IN_FLIGHT
 from ..transforms.lower_bulk_copy_blocks import ANNOTATION as BULK_COPY
 from ..transforms.role_barriers import CONSUMER_BARRIER as ROLE_BARRIER
 from ..transforms.swizzle import ANNOTATION as SWIZZLE
-from ..transforms.warp_specialize import PRODUCER
+from ..transforms.warp_specialize import MANUAL, PRODUCER
 from ..transforms.wgmma import Major, descriptor_request
 
 _PTX_TYPES = {"float16": "f16", "bfloat16": "bf16"}
@@ -318,7 +318,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                                     "software_pipeline_stage": [0, 0, c0, c0 + tile.overlap, c0, c0],
                                     "software_pipeline_order": [0, 1, 2, 3, 4, 5] if tile.overlap else [0, 1, 2, 5, 3, 4],
                                     "software_pipeline_async_stages": [0],
-                                    PRODUCER: "warp", WGMMA_IN_FLIGHT: 0}):
+                                    PRODUCER: "warp", WGMMA_IN_FLIGHT: MANUAL}):
                                 for f in range(kv_iters):
                                     for v in T.vectorized(lanes):
                                         with T.sblock("K_s"):
@@ -330,6 +330,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                                 with T.sblock("qk"):  # S_j = Q K_j^T, issued
                                     if pingpong:  # this warpgroup's turn to issue
                                         T.ptx.bar.sync(T.Cast("uint32", turn + ty), T.uint32(2 * 128))
+                                    T.ptx.wgmma.fence.sync.aligned()
                                     for kk in T.unroll(d // 16):
                                         T.ptx[qk](*[S[tx, r] for r in range(s_regs)],
                                                   descriptor_request(T.address_of(Q_s[ty * 64, kk * 16]), Major.K),
@@ -345,15 +346,24 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                                                   P[tx, kk * 4], P[tx, kk * 4 + 1], P[tx, kk * 4 + 2], P[tx, kk * 4 + 3],
                                                   descriptor_request(T.address_of(V_s[kk * 16, 0]), Major.MN),
                                                   True, 1, 1, 1)
-                                with T.sblock("pv_commit"):  # (an empty group where pv has no iteration)
                                     T.ptx.wgmma.commit_group.sync.aligned()
+                                    if not tile.overlap:  # V_j's slot is released at the end of the iteration
+                                        T.ptx.wgmma.wait_group.sync.aligned(0)
+                                with T.sblock("turn"):
                                     if pingpong:  # the next warpgroup's turn
                                         T.ptx.bar.arrive(T.Cast("uint32", turn + (ty + 1) % wg), T.uint32(2 * 128))
                                 with T.sblock("softmax"):
                                     mx = T.sblock_alloc_buffer((2,), "float32", scope="local")
                                     ms = T.sblock_alloc_buffer((2,), "float32", scope="local")
                                     part = T.sblock_alloc_buffer((4,), "float32", scope="local")
-                                    T.ptx.wgmma.wait_group.sync.aligned(1)  # S_j done (overlap: P_{j-1} V_{j-1} runs on)
+                                    # S_j done; with overlap, P_{j-1} V_{j-1} (issued after it) runs on
+                                    if tile.overlap:
+                                        if j > 0:
+                                            T.ptx.wgmma.wait_group.sync.aligned(1)
+                                        else:
+                                            T.ptx.wgmma.wait_group.sync.aligned(0)
+                                    else:
+                                        T.ptx.wgmma.wait_group.sync.aligned(0)
                                     if mask is not None:  # S c + M log2(e)
                                         for r in T.unroll(s_regs):
                                             row, col = T.meta_var(fragment_element(tx, r))
@@ -393,6 +403,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                                         T.ptx[cvt](P[tx, k], S[tx, 2 * k + 1], S[tx, 2 * k])
                             with T.sblock("normalize"):
                                 inv = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                                T.ptx.wgmma.wait_group.sync.aligned(0)  # the last P V
                                 for hh in T.unroll(2):
                                     l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 1, 32, 32)
                                     l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 2, 32, 32)

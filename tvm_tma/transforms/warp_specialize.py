@@ -38,6 +38,11 @@ A consumer stage that issues ``wgmma.mma_async`` reads its version until a
             wgmma.wait_group 0
             mbarrier.arrive [empty + 8 ((G_last - j) % V)]     (the last N stages, j < N)
 
+``tvm_tma.wgmma_in_flight = MANUAL`` (-1): the consumers fence, commit and wait for their own
+groups (every group that reads a stage's version retired by the end of the statements that
+read it; ``VerifyWgmma`` checks it), and the pass adds none: an empty ``commit_group`` still
+costs a ``wgmma`` that queues behind the other warpgroups' products, and its wait with it.
+
 The consumers' program is cut after the statement that holds the loop (blocks on the way that
 only allocate are dissolved into it): what follows runs after the split, once the producer
 returned, behind a barrier of the consumers, so that it may reuse the loop's shared memory
@@ -68,6 +73,7 @@ from __future__ import annotations
 import math
 
 import tvm
+import tvm_ffi
 from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.ir.expr import TensorLoad
@@ -85,6 +91,8 @@ from .tensor_map import TensorMaps
 from .wgmma import contains_mma, wait_group
 
 ORDER = "software_pipeline_order"
+MANUAL = -1
+"""``tvm_tma.wgmma_in_flight`` of consumers that wait for their own wgmma groups."""
 PRODUCER = "tvm_tma.producer"
 """Loop annotation: ``"warp"`` gives the loop's copies to a producer warp."""
 ROLE = "tvm_tma.warp_role"
@@ -320,7 +328,9 @@ class _RoleSplit:
         self.after_loop = (versioned, self.slot(loop.min + loop.extent - 1))
         copies = [_versioned(c, versioned, self.slot(loop.loop_var)) for c in copies]
         self.wgmma = contains_mma([c for c, _ in consumers])
-        self.in_flight = int(loop.annotations.get(WGMMA_IN_FLIGHT, 1)) if self.wgmma else 0
+        in_flight = int(loop.annotations.get(WGMMA_IN_FLIGHT, 1)) if self.wgmma else 0
+        self.manual = in_flight == MANUAL
+        self.in_flight = 0 if self.manual else in_flight
         self.full = mbarrier_buffer("tma_full", self.versions_count)
         self.empty = mbarrier_buffer("tma_empty", self.versions_count)
         produce = self.producer_stage(copies)
@@ -444,12 +454,24 @@ class _RoleSplit:
                 return tirx.const(True) if steady else at(i, tirx.all(i >= loop.min, i < loop.min + n))
 
             body = guarded(self.wait_full(k), exists(k))
-            work = []
+            work, conds = [], []
             for stmt, g in consumers:
                 i = k - g
                 stmt = _versioned(substitute(stmt, {loop.loop_var: i}), self.versioned, self.slot(i))
-                work += guarded(stmt if steady else _renamed(stmt), exists(i))
-            if self.wgmma:
+                cond = exists(i)
+                if cond is not None:
+                    work.append(stmt if steady else _renamed(stmt))
+                    conds.append(cond)
+            if not steady and self.manual and self.wgmma and work:
+                # the consumers' groups retire before the iteration's condition ends (a group in
+                # flight across a branch makes ptxas serialize every wgmma of the kernel)
+                work.append(wait_group(0))
+                conds.append(conds[-1])
+            if all(tvm_ffi.structural_equal(c, conds[0]) for c in conds[1:]) and conds:
+                work = guarded(seq(work), conds[0])  # one condition around the iteration
+            else:
+                work = [x for w, c in zip(work, conds) for x in guarded(w, c)]
+            if self.wgmma and not self.manual:
                 work = [tirx.Evaluate(ptx.op("wgmma.fence.sync.aligned")())] + work
                 work += [tirx.Evaluate(ptx.op("wgmma.commit_group.sync.aligned")()), wait_group(self.in_flight)]
             done = k - held
