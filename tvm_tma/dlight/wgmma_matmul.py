@@ -11,12 +11,12 @@ from tvm import s_tir, tirx
 from tvm.ir.expr import TensorLoad
 from tvm.s_tir.dlight.analysis import get_root_block
 from tvm.s_tir.dlight.gpu.base import GPUScheduleRule
-from tvm.s_tir.dlight.gpu.matmul import auto_inline_consumer_chain, auto_inline_producers, get_reduction_blocks
+from tvm.s_tir.dlight.gpu.matmul import auto_inline_consumer_chain, get_reduction_blocks
 from tvm.target import Target
 
 from .. import rules
 from .. import tensor_intrin as intrin
-from ..kernels.gemm import _persistent_grid
+from ..kernels.gemm import _persistent_grid, load_operands, raster_tiles
 from ..schedule import bulk_store, swizzle, tma_pipeline
 from ._target import schedules
 from .matmul import _I, _J, normalize_gemm, operand_layout
@@ -116,29 +116,13 @@ class WgmmaMatmul(GPUScheduleRule):
         sch.bind(batch, "blockIdx.z")
         row_tiles = sch.get(io).extent
         if isinstance(row_tiles, tirx.IntImm) and cfg.group_m > 1 and row_tiles.value % cfg.group_m == 0:
-            group, member = sch.split(io, [None, cfg.group_m])
-            sch.reorder(group, jo, member)
-            cta = sch.fuse(group, jo, member)
-            if cfg.persistent:  # CTA b computes tiles b, b + ctas, b + 2 ctas, ...
-                cta, bx = sch.split(cta, [None, cfg.ctas])
-                sch.reorder(bx, cta)
-                sch.bind(bx, "blockIdx.x")
-            else:
-                sch.bind(cta, "blockIdx.x")
+            cta = raster_tiles(sch, io, jo, cfg.group_m, cfg.ctas if cfg.persistent else 0)
         else:  # consecutive CTAs down a column of tiles: those running at once share its B tile
             cta = jo
             sch.bind(io, "blockIdx.x")
             sch.bind(jo, "blockIdx.y")
         sch.bind(iw, "threadIdx.y")
-        for operand in (0, 1):  # A, B: swizzled tensor copies into shared memory
-            copy = sch.cache_read(mma, operand, "shared.dyn")
-            sch.compute_at(copy, ko)
-            auto_inline_producers(sch, copy)
-            _, ty, tx, vec = sch.split(sch.fuse(*sch.get_loops(copy)[-2:]), [None, cfg.warpgroups, intrin.THREADS, 8])
-            sch.bind(ty, "threadIdx.y")
-            sch.bind(tx, "threadIdx.x")
-            sch.vectorize(vec)
-            swizzle(sch, copy)
+        load_operands(sch, mma, ko, cfg.warpgroups)
         write_back = sch.get_consumers(mma)[0]  # the output's cast (the reindexed C -> C)
         out_dtype = str(sch.get(write_back).writes[0].source.dtype)
         sch.set_scope(mma, 0, "local")  # the fp32 accumulators

@@ -9,6 +9,7 @@ import pathlib
 
 import tvm
 from tvm import te
+from tvm.s_tir.dlight.gpu.matmul import auto_inline_producers
 
 from .. import rules
 from .. import tensor_intrin as intrin
@@ -171,30 +172,13 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     sch.reorder(io, jo, iw, ko, k1, ir, ii, jj, ki)
     mma = sch.blockize(ii)
     if raster > 1 or persistent:
-        group, row = sch.split(io, [None, raster])
-        sch.reorder(group, jo, row)
-        cta = sch.fuse(group, jo, row)
-        if persistent:  # CTA b computes tiles b, b + ctas, b + 2 ctas, ...
-            cta, bx = sch.split(cta, [None, ctas])
-            sch.reorder(bx, cta)
-            sch.bind(bx, "blockIdx.x")
-        else:
-            sch.bind(cta, "blockIdx.x")
+        cta = raster_tiles(sch, io, jo, raster, ctas if persistent else 0)
     else:
         cta = jo
         sch.bind(io, "blockIdx.y")
         sch.bind(jo, "blockIdx.x")
     sch.bind(iw, "threadIdx.y")
-    for operand in (0, 1):  # A, B: swizzled tensor copies into shared memory
-        copy = sch.cache_read(mma, operand, "shared.dyn")
-        sch.compute_at(copy, ko)
-        for pad in sch.get_producers(copy):
-            sch.compute_inline(pad)
-        _, ty, tx, vec = sch.split(sch.fuse(*sch.get_loops(copy)[-2:]), [None, warpgroups, intrin.THREADS, 8])
-        sch.bind(ty, "threadIdx.y")
-        sch.bind(tx, "threadIdx.x")
-        sch.vectorize(vec)
-        swizzle(sch, copy)
+    load_operands(sch, mma, ko, warpgroups)
     sch.set_scope(mma, 0, "local")  # the accumulators
     fragments = sch.get_sblock("C_tile")  # accumulators -> shared tile (cast)
     sch.reverse_compute_at(fragments, iw)
@@ -218,6 +202,39 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     tma_pipeline(sch, ko, stages=stages, num_copies=2, consumers_first=True, wgmma_in_flight=wgmma_in_flight,
                  producer=producer)
     return sch.mod
+
+
+def raster_tiles(sch: tvm.s_tir.Schedule, io: tvm.s_tir.LoopRV, jo: tvm.s_tir.LoopRV, group: int,
+                 ctas: int = 0) -> tvm.s_tir.LoopRV:
+    """Walk the (io, jo) output tiles as ``group`` row tiles down each column, then the next
+    column (CTAs running at once share B tiles), bound to blockIdx.x; with ``ctas`` > 0 a
+    persistent grid of that many CTAs, CTA b computing tiles b, b + ctas, ... Returns the
+    loop over one CTA's tiles."""
+    outer, member = sch.split(io, [None, group])
+    sch.reorder(outer, jo, member)
+    cta = sch.fuse(outer, jo, member)
+    if ctas:
+        cta, bx = sch.split(cta, [None, ctas])
+        sch.reorder(bx, cta)
+        sch.bind(bx, "blockIdx.x")
+    else:
+        sch.bind(cta, "blockIdx.x")
+    return cta
+
+
+def load_operands(sch: tvm.s_tir.Schedule, mma: tvm.s_tir.SBlockRV, ko: tvm.s_tir.LoopRV, warpgroups: int) -> None:
+    """Stage the wgmma block's A and B tiles in shared memory at ``ko``, producers (padding,
+    casts) inlined into the copies, each copy a 16-byte vector per thread over the warpgroups and
+    swizzled: the tensor copies the TMA pipeline lowers."""
+    for operand in (0, 1):
+        copy = sch.cache_read(mma, operand, "shared.dyn")
+        sch.compute_at(copy, ko)
+        auto_inline_producers(sch, copy)
+        _, ty, tx, vec = sch.split(sch.fuse(*sch.get_loops(copy)[-2:]), [None, warpgroups, intrin.THREADS, 8])
+        sch.bind(ty, "threadIdx.y")
+        sch.bind(tx, "threadIdx.x")
+        sch.vectorize(vec)
+        swizzle(sch, copy)
 
 
 def _persistent_grid(row_tiles: int, col_tiles: int, raster: int, ctas: int) -> tuple[int, int]:
