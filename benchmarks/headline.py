@@ -3,7 +3,7 @@
     python benchmarks/headline.py                 # one machine with a GPU and TVM's compiler: all three steps
     python benchmarks/headline.py build           # compiler side: build/gpu/headline and .gpu/ (scripts/gpu)
     python3 .gpu/boot.py benchmarks/headline.py run build/gpu/headline --out OUT       # GPU side
-    python benchmarks/headline.py report benchmarks/results/headline.json --out benchmarks  # no GPU
+    python benchmarks/headline.py report benchmarks/results/headline.json   # no GPU
 
 ``--sections gemm,wgmma`` (build, run) limits a build and its run to some sections.
 
@@ -15,10 +15,9 @@ comes and killed past the part's time limit or the run's ``--deadline``; copies 
 ``results.json`` to ``OUT/results/headline_<section>_<part>.json`` and its log to ``OUT/logs/``
 (all three steps on one machine: ``BUILD/logs/``); writes ``OUT/results/headline.json`` (device,
 date, commands, each section's status and files) and reports, after each part. ``report``
-renders the headline block of ``RESULTS.md`` (between ``BEGIN`` and ``END``; the rest of the
-file is kept) into ``OUT/RESULTS.md``, from ``OUT/RESULTS.md`` or else ``benchmarks/RESULTS.md``,
-and with matplotlib the plot ``headline.png`` next to the JSON. ``OUT`` mirrors
-``benchmarks/``: its ``RESULTS.md`` and ``results/`` go there.
+renders ``headline.md`` (the table; every ratio a speed ratio, "N x faster than <baseline>")
+and, with matplotlib, the plot ``headline.png`` next to the JSON. ``OUT`` mirrors
+``benchmarks/``: its ``results/`` go there.
 
 A section plugs in as one more ``Section``: its parts (a build step, then a runner started as
 ``runner BUILD_DIR --out DIR [args]`` that writes ``DIR/results.json``) and a function from the
@@ -50,8 +49,6 @@ ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 import cases  # noqa: E402  (numpy only)
 
-BEGIN = "<!-- headline: begin (written by benchmarks/headline.py report; edit that, not this block) -->"
-END = "<!-- headline: end -->"
 CARRY_LIMIT_MIB = 64  # what one device call may carry to the GPU machine
 GEMM_PEAK = "989 TFLOP/s (H100 SXM dense fp16 peak)"
 MiB = 1 << 20
@@ -59,8 +56,9 @@ MiB = 1 << 20
 
 @dataclasses.dataclass(frozen=True)
 class Row:
-    """One line of the table: ``measured`` against ``compared``, ``ratio`` = measured / compared
-    in the sense ``direction`` spells out; ``parts`` name the results files the figures are from."""
+    """One line of the table: ``measured`` against ``compared``; ``ratio`` how many times faster
+    than the baseline ``direction`` names ("x faster than cuBLAS"; ``None`` with an empty
+    direction: a count, no ratio); ``parts`` name the results files the figures are from."""
 
     case: str
     measured: str
@@ -180,16 +178,16 @@ def gemm_rows(res: dict[str, Any]) -> list[Row]:
     rows = []
     if base:
         rows.append(Row(f"stock TVM, `{_call(base['name'])}`", _rate(base),
-                        f"cuBLAS: {base['reference']['rate']:.1f} TFLOP/s", _ratio(base), "x of cuBLAS TFLOP/s",
+                        f"cuBLAS: {base['reference']['rate']:.1f} TFLOP/s", _ratio(base), "x faster than cuBLAS",
                         GEMM_PEAK, ("stock",)))
     for name, r in tma.items():
         case = f"tma, `{_call(name)}`"
         if base:
             rows.append(Row(case, _rate(r), f"stock TVM, `{_call(base['name'])}`: {base['rate']:.1f} TFLOP/s",
-                            _ratio(r, base), "tma / stock, higher is faster", GEMM_PEAK, ("tma", "stock")))
+                            _ratio(r, base), "x faster than stock TVM", GEMM_PEAK, ("tma", "stock")))
         if "reference" in r:
             rows.append(Row(case, _rate(r), f"cuBLAS: {r['reference']['rate']:.1f} TFLOP/s", _ratio(r),
-                            "x of cuBLAS TFLOP/s", GEMM_PEAK, ("tma",)))
+                            "x faster than cuBLAS", GEMM_PEAK, ("tma",)))
     return rows
 
 
@@ -197,7 +195,7 @@ def wgmma_rows(res: dict[str, Any]) -> list[Row]:
     """Each wgmma GEMM against cuBLAS (whose output is 16-bit: at small K an fp32 ``C`` doubles
     the bytes that bound the kernel, so the row names the types)."""
     return [Row(f"tma, `{name}` ({r['size']})", _rate(r), f"cuBLAS: {r['reference']['rate']:.1f} TFLOP/s" if "reference" in r
-                else "-", _ratio(r), "x of cuBLAS TFLOP/s", GEMM_PEAK, ("tma",))
+                else "-", _ratio(r), "x faster than cuBLAS", GEMM_PEAK, ("tma",))
             for name, r in _by_name(res.get("tma"), WGMMA).items()]
 
 
@@ -209,13 +207,13 @@ def row_kernel_rows(res: dict[str, Any]) -> list[Row]:
         limit = f"cudaMemcpy of the same bytes: {r['memcpy']['rate']:.0f} GB/s" if "memcpy" in r else "-"
         if name in stock:
             rows.append(Row(case, _rate(r), f"stock TVM: {_rate(stock[name])}", _ratio(r, stock[name]),
-                            "tma / stock, higher is faster", limit, ("tma", "stock")))
+                            "x faster than stock TVM", limit, ("tma", "stock")))
         if "reference" in r:
             rows.append(Row(case, _rate(r), f"{r['reference']['op']}: {r['reference']['rate']:.0f} GB/s", _ratio(r),
-                            "x of torch's bandwidth, higher is faster", limit, ("tma",)))
+                            "x faster than torch", limit, ("tma",)))
         if "memcpy" in r:
             rows.append(Row(case, _rate(r), f"cudaMemcpy: {r['memcpy']['rate']:.0f} GB/s",
-                            _ratio(r, key="memcpy_ratio"), "x of cudaMemcpy bandwidth", limit, ("tma",)))
+                            _ratio(r, key="memcpy_ratio"), "x faster than cudaMemcpy", limit, ("tma",)))
     return rows
 
 
@@ -243,7 +241,7 @@ def copy_rows(res: dict[str, Any]) -> list[Row]:
             rows.append(Row(f"`tvm_tma.memcpy` default library, {_bytes(b['bytes'])}",
                             f"{t['stream']:.0f} GB/s" + ("" if ok else ", **not byte-exact**"),
                             f"cudaMemcpy: {b['memcpy']['stream']:.0f} GB/s", t["ratio"]["stream"] if ok else None,
-                            "x of cudaMemcpy bandwidth", limit, ("memcpy",)))
+                            "x faster than cudaMemcpy", limit, ("memcpy",)))
     return rows
 
 
@@ -254,7 +252,7 @@ def llama_rows(res: dict[str, Any]) -> list[Row]:
         return []
     return [Row(c["name"], f"{c['tma_ms']:.3f} ms" + ("" if c["correct"] else ", **incorrect**"),
                 f"stock TVM: {c['stock_ms']:.3f} ms", c["stock_ms"] / c["tma_ms"] if c["correct"] else None,
-                "tma / stock speed (stock time / tma time), higher is faster", "-", ("results",))
+                "x faster than stock TVM", "-", ("results",))
             for c in data["cases"]]
 
 
@@ -263,7 +261,7 @@ def _slowest(timed: list[dict[str, Any]], limit: str) -> Row:
     slowest = max(timed, key=lambda r: r["tma_over_stock"])
     return Row(f"slowest of them: {slowest['case']}", f"{slowest['tma_ms']:.4f} ms",
                f"stock TVM: {slowest['default_ms']:.4f} ms", 1 / slowest["tma_over_stock"],
-               "tma / stock speed, higher is faster", limit, ("results",))
+               "x faster than stock TVM", limit, ("results",))
 
 
 def compat_rows(res: dict[str, Any]) -> list[Row]:
@@ -275,26 +273,24 @@ def compat_rows(res: dict[str, Any]) -> list[Row]:
         return []
     summary = data["summary"]
     counts = {p: ", ".join(f"{n} {status}" for status, n in sorted(c.items())) for p, c in summary["counts"].items()}
-    stock_ok, tma_ok = (summary["counts"][p].get("correct", 0) for p in ("default", "tma"))
     rows = [Row(f"{len(summary['rows'])} schedules (patterns of TVM's tests, MetaSchedule samples, dlight)",
-                f"tma: {counts['tma']}", f"stock TVM: {counts['default']}", tma_ok / stock_ok if stock_ok else None,
-                "tma / stock, correct schedules", "-", ("results",))]
+                f"tma: {counts['tma']}", f"stock TVM: {counts['default']}", None, "", "-", ("results",))]
     timed = [r for r in summary["rows"] if "tma_over_stock" in r]
     limit = "stock TVM's code path (tma falls back to it where TMA does not pay)"
     if timed:
         rows += [Row(f"all {len(timed)} correct under both, timed, data from device memory", "-",
                      "stock TVM, same schedules", 1 / summary["geomean_all_tma_over_stock_time"],
-                     "tma / stock speed, geometric mean, higher is faster", limit, ("results",)),
+                     "x faster than stock TVM (geometric mean)", limit, ("results",)),
                  _slowest(timed, limit)]
     timed = [r for r in timed if r["tensor_core"]]
     if timed:
         rows.append(Row(f"{len(timed)} tensor-core MetaSchedule samples, timed, data from device memory", "-",
                         "stock TVM, same schedules", 1 / summary["geomean_tma_over_stock_time"],
-                        "tma / stock speed, geometric mean, higher is faster", limit, ("results",)))
+                        "x faster than stock TVM (geometric mean)", limit, ("results",)))
         if summary.get("geomean_tma_over_stock_time_l2_warm"):
             rows.append(Row("the same, launched on one set of buffers (inputs in the L2)", "-",
                             "stock TVM, same schedules", 1 / summary["geomean_tma_over_stock_time_l2_warm"],
-                            "tma / stock speed, geometric mean, higher is faster", "", ("results",)))
+                            "x faster than stock TVM (geometric mean)", "", ("results",)))
         rows.append(_slowest(timed, limit))
     return rows
 
@@ -445,7 +441,7 @@ def run(build_dir: pathlib.Path, out: pathlib.Path, sections: Sequence[Section] 
         limit = int(min(part.seconds, deadline - (time.perf_counter() - start)))
         if limit <= 0:
             entry.setdefault("failed", {})[part.name] = f"not run: the run's {deadline:.0f} s were spent"
-            _write(summary, sections, results_dir, out)
+            _write(summary, sections, results_dir)
             continue
         print(f"[run {index}/{len(steps)}] {section.name}/{part.name}: {part.runner} (at most {limit} s)", flush=True)
         shutil.rmtree(work / label, ignore_errors=True)
@@ -464,12 +460,12 @@ def run(build_dir: pathlib.Path, out: pathlib.Path, sections: Sequence[Section] 
                 f"exited with {rc}" if rc is not None else f"killed after {limit} s") \
                 + f", no results (log: {os.path.relpath(logs / f'{label}.log', out)})"
         print(f"  {section.name}/{part.name}: exit {rc} after {seconds:.0f} s", flush=True)
-        _write(summary, sections, results_dir, out)
+        _write(summary, sections, results_dir)
     shutil.rmtree(work, ignore_errors=True)
-    return _write(summary, sections, results_dir, out, plot=True)
+    return _write(summary, sections, results_dir, plot=True)
 
 
-def _write(summary: dict[str, Any], sections: Sequence[Section], results_dir: pathlib.Path, out: pathlib.Path,
+def _write(summary: dict[str, Any], sections: Sequence[Section], results_dir: pathlib.Path,
            plot: bool = False) -> dict[str, Any]:
     """Write ``headline.json`` (a section none of whose parts gave results so far: "failed") and
     report; returns what was written."""
@@ -478,7 +474,7 @@ def _write(summary: dict[str, Any], sections: Sequence[Section], results_dir: pa
         if entry["status"] == "ok" and not entry["files"] and entry.get("failed"):
             entry.update(status="failed", reason="; ".join(f"{k}: {v}" for k, v in entry.pop("failed").items()))
     (results_dir / "headline.json").write_text(json.dumps(settled, indent=1))
-    report(results_dir / "headline.json", out, sections, plot=plot, quiet=not plot)
+    report(results_dir / "headline.json", sections, plot=plot, quiet=not plot)
     return settled
 
 
@@ -488,16 +484,23 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _as_typed(command: str) -> str:
+    """``command`` as a user types it: ``python`` for the runtime bundle's launcher, no output folder."""
+    command = re.sub(r"^python3 \.gpu/boot\.py ", "python ", command)
+    return re.sub(r" --(out|deadline) \S+", "", command)
+
+
 def render(summary: dict[str, Any], base: pathlib.Path, link: Callable[[pathlib.Path], str],
            sections: Sequence[Section] = SECTIONS, plot: str | None = None) -> tuple[str, list[tuple[str, Row]]]:
-    """The markdown of the headline block, and its rows (with their section titles), from a
+    """The markdown of ``headline.md``, and its rows (with their section titles), from a
     ``headline.json`` (``summary``) whose files are in ``base``; ``link(path)`` makes a file's link."""
-    commands = dict.fromkeys((summary["build_command"], summary["command"]))  # one when it did both
-    lines = [f"Device: {summary.get('device', '-')}; torch {summary.get('torch', '-')}; "
-             f"TVM {summary['tvm_version']}. Made by "
-             + ", then ".join(f"`{c}`" for c in commands) + "."]
-    lines[0] += f" Sections, their status and files: [headline.json]({link(base / 'headline.json')})."
-    lines += ["", "| topic | case | measured | compared with | ratio (direction) | limit | data |", "|" + "---|" * 7]
+    commands = dict.fromkeys(_as_typed(c) for c in (summary["build_command"], summary["command"]))
+    lines = ["# Headline run", "",
+             f"Device: {summary.get('device', '-')}; torch {summary.get('torch', '-')}; "
+             f"TVM {summary['tvm_version']}. Made by " + ", then ".join(f"`{c}`" for c in commands)
+             + f". Sections, their status and files: [headline.json]({link(base / 'headline.json')}). "
+             "Every ratio is a speed ratio: N x faster than the baseline named, above 1 is faster."]
+    lines += ["", "| topic | case | measured | compared with | x faster | limit | data |", "|" + "---|" * 7]
     all_rows, runs, methods = [], [], []
     for section in sections:
         entry = summary["sections"].get(section.name, {"status": "not built", "reason": "not in this run"})
@@ -513,7 +516,7 @@ def render(summary: dict[str, Any], base: pathlib.Path, link: Callable[[pathlib.
         above = ("", "", "")  # topic, case, limit of the row above: not repeated
         for row in rows:
             all_rows.append((section.title, row))
-            ratio = f"**{row.ratio:.3f}** {row.direction}" if row.ratio is not None else f"- ({row.direction})"
+            ratio = f"**{row.ratio:.3f}** {row.direction}" if row.ratio is not None else "-"
             data = ", ".join(f"[{part}]({link(files[part])})" for part in row.parts if part in files)
             same_case = row.case == above[1]
             cells = ("" if section.title == above[0] else section.title, "" if same_case else row.case,
@@ -578,14 +581,13 @@ def draw(rows: list[tuple[str, Row]], copy_data: dict[str, Any] | None, path: pa
     return True
 
 
-def report(headline_json: pathlib.Path, out: pathlib.Path, sections: Sequence[Section] = SECTIONS,
-           plot: bool = True, quiet: bool = False) -> str:
-    """Write ``out/RESULTS.md`` with its headline block rendered from ``headline_json`` (the rest
-    of ``out/RESULTS.md``, or else of ``benchmarks/RESULTS.md``, kept) and, with ``plot`` and
-    matplotlib, ``headline.png`` next to ``headline_json``; returns the block."""
+def report(headline_json: pathlib.Path, sections: Sequence[Section] = SECTIONS, plot: bool = True,
+           quiet: bool = False) -> str:
+    """Write ``headline.md`` next to ``headline_json``, rendered from it, and, with ``plot`` and
+    matplotlib, ``headline.png``; returns the page."""
     summary = json.loads(headline_json.read_text())
     base = headline_json.parent
-    link = lambda p: os.path.relpath(p, out)  # noqa: E731
+    link = lambda p: os.path.relpath(p, base)  # noqa: E731
     picture = base / "headline.png"
     _, rows = render(summary, base, link, sections)
     copy_file = summary["sections"].get("copy", {}).get("files", {}).get("memcpy")
@@ -593,17 +595,11 @@ def report(headline_json: pathlib.Path, out: pathlib.Path, sections: Sequence[Se
         + (f"; {summary['date']}" if summary.get("date") else "")
     if plot and not draw(rows, json.loads((base / copy_file).read_text()) if copy_file else None, picture, title):
         print("matplotlib is not installed: no plot drawn", flush=True)
-    block, _ = render(summary, base, link, sections, link(picture) if picture.exists() else None)
-    template = out / "RESULTS.md" if (out / "RESULTS.md").exists() else BENCH / "RESULTS.md"
-    text = template.read_text()
-    if BEGIN not in text or END not in text:
-        raise ValueError(f"{template}: no headline block ({BEGIN!r} ... {END!r})")
-    head, rest = text.split(BEGIN, 1)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "RESULTS.md").write_text(f"{head}{BEGIN}\n{block}\n{END}{rest.split(END, 1)[1]}")
+    page, _ = render(summary, base, link, sections, link(picture) if picture.exists() else None)
+    (base / "headline.md").write_text(page + "\n")
     if not quiet:
-        print(block, flush=True)
-    return block
+        print(page, flush=True)
+    return page
 
 
 def _sections(names: str | None) -> tuple[Section, ...]:
@@ -629,7 +625,7 @@ def main(argv: list[str] | None = None) -> int:
     make = steps.add_parser("build", help="compile and export every section, and make the .gpu/ bundle")
     make.add_argument("--build-dir", type=pathlib.Path, default=ROOT / "build" / "gpu" / "headline")
     make.add_argument("--no-bundle", action="store_true", help="do not make .gpu/")
-    go = steps.add_parser("run", help="run a build on the GPU, write results and RESULTS.md under --out")
+    go = steps.add_parser("run", help="run a build on the GPU, write results/ (headline.json, headline.md) under --out")
     go.add_argument("build_dir", type=pathlib.Path)
     go.add_argument("--out", type=pathlib.Path, required=True)
     for parser_ in (every, make, go):
@@ -637,9 +633,8 @@ def main(argv: list[str] | None = None) -> int:
     for parser_ in (every, go):
         parser_.add_argument("--deadline", type=float, default=570,
                              help="seconds after which no runner is started or left running (default 570)")
-    show = steps.add_parser("report", help="render RESULTS.md (and the plot) from a headline.json")
+    show = steps.add_parser("report", help="render headline.md (and the plot) next to a headline.json")
     show.add_argument("headline_json", type=pathlib.Path)
-    show.add_argument("--out", type=pathlib.Path, default=BENCH)
     opts = parser.parse_args(argv)
     command = ("python3 .gpu/boot.py " if os.environ.get("TVM_TMA_BOOT") else "python ") \
         + " ".join(["benchmarks/headline.py", *argv])
@@ -652,7 +647,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if all(s["status"] in ("ok", "not built") and all(rc == 0 for rc in s.get("exit", {}).values())
                         for s in summary["sections"].values()) else 1
     if opts.step == "report":
-        report(opts.headline_json, opts.out)
+        report(opts.headline_json)
     return 0
 
 

@@ -119,6 +119,7 @@ def gpt_block(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: tor
 
 MODELS = {"llama": layer, "gpt": gpt_block}
 """The torch version of each ``--model`` of ``build_llama.py``."""
+TITLES = {"llama": "Llama decoder layer", "gpt": "GPT-2 block"}
 
 
 def time_ms(launch: Callable[[], Any], iters: int, warmup: int = 3) -> list[float]:
@@ -213,7 +214,7 @@ def markdown(summary: dict[str, Any]) -> str:
     builds = summary["builds"]
     flops = summary["flops"]
     shape = ", ".join(f"{k} {v}" for k, v in summary["shape"].items())
-    lines = [f"Llama decoder layer ({shape}): {flops / 1e12:.2f} TFLOP per call. Device: "
+    lines = [f"{TITLES[summary.get('model', 'llama')]} ({shape}): {flops / 1e12:.2f} TFLOP per call. Device: "
              f"{summary['device']}; torch {summary['torch']}; TVM {summary['tvm_version']}. Tolerance: "
              f"relative error <= {TOLERANCE} against torch fp32.", "",
              "| build | rules | TIR pipeline | arch | correct | rel. error | max abs. error | median ms | TFLOP/s |",
@@ -300,9 +301,9 @@ def main(argv: list[str] | None = None) -> int:
     ours = by_name.get(OURS)
     for b in builds:
         if b.get("rules") == "stock" and ours and "median_ms" in b and "median_ms" in ours:
-            cases.append({"name": f"Llama layer: ours ({OURS}) vs {b['name']}", "stock_ms": b["median_ms"],
+            cases.append({"name": f"{TITLES[manifest.get('model', 'llama')]}: ours ({OURS}) vs {b['name']}", "stock_ms": b["median_ms"],
                           "tma_ms": ours["median_ms"], "correct": b["correct"] and ours["correct"]})
-    summary = {"device": torch.cuda.get_device_name(), "torch": torch.__version__,
+    summary = {"model": manifest.get("model", "llama"), "device": torch.cuda.get_device_name(), "torch": torch.__version__,
                "tvm_version": manifest["tvm_version"], "shape": manifest["shape"], "flops": manifest["flops"],
                "tolerance": TOLERANCE, "torch_ms": torch_ms, "cublas_linears": linears, "cases": cases,
                "builds": builds}

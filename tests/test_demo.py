@@ -1,24 +1,35 @@
-"""The demo (``python -m tvm_tma.demo``, ``bash scripts/demo.sh``): upstream's GEMM schedule as written, its
-measured figures from the results, whole kernel lines with helpers named by their PTX."""
+"""The demo (``python -m tvm_tma.demo``, ``bash scripts/demo.sh``): the warp-specialized wgmma GEMM,
+its stored figures with their device and date, nvcc's verdict, whole kernel lines with helpers
+named by their PTX."""
 
 import re
+import shutil
 
 from tvm_tma import demo
 from tvm_tma.kernels.gemm import gemm_mma
 from workloads import cuda_source
 
 
-def test_demo_shows_upstreams_schedule_its_figures_and_whole_lines(capsys):
+def test_demo_shows_the_warp_specialized_gemm_its_figures_and_its_lines(capsys):
     demo.main([])
     out = capsys.readouterr().out
-    assert "importing tvm.s_tir.tensor_intrin.cuda" in out
-    assert f"== kernels.{demo.CALL}" in out
-    assert re.search(r"\d+\.\d TFLOP/s, \d\.\d{3} tma / stock, higher is faster \(stock TVM, gemm_mma\(", out)
-    assert re.search(r"\d\.\d{3} x of cuBLAS TFLOP/s", out)
-    assert "A_shared.dyn: 8192 bytes as 1 x cp.async.bulk.tensor.2d (64B swizzle) (A_shared.dyn: padding replaced" in out
-    assert "B_shared.dyn: 8192 bytes as 2 x cp.async.bulk.tensor.2d (128B swizzle) (B_shared.dyn: padding replaced" in out
-    copies = [line for line in out.splitlines() if line.lstrip().startswith("cp.async.bulk.tensor.2d")]
-    assert len(copies) == 12 and all(line.endswith(");") for line in copies)  # 3 per stage: 4 stages
+    assert "== kernels.gemm_wgmma(m=4096, n=4096, k=4096, dtype='float16', out_dtype='float16', producer='warp'" in out
+    assert re.search(r"\d+\.\d TFLOP/s, \d\.\d{3} x faster than cuBLAS \(cuBLAS: \d+\.\d TFLOP/s\) on NVIDIA H100"
+                     r"[^,]*, stored result of \d{4}-\d\d-\d\d", out)
+    assert "A -> A_shared.dyn: 16384 bytes as 1 x cp.async.bulk.tensor.2d (128B swizzle)" in out
+    assert "C_tile_shared.dyn -> C_out: 65536 bytes as 4 x cp.async.bulk.tensor.2d (128B swizzle)" in out
+    if shutil.which("nvcc"):
+        assert "== nvcc -gencode arch=compute_90a,code=sm_90a: compiled (" in out
+    else:
+        assert "== nvcc is not on PATH: not compiled here" in out
+    lines = out.splitlines()
+    producer = lines.index(next(line for line in lines if "int)threadIdx.y) == 2))" in line))
+    consumer = lines.index("  } else {")
+    between = "\n".join(lines[producer:consumer])
+    assert "setmaxnreg.dec" in between and between.count("cp.async.bulk.tensor.2d.shared::cluster") == 5
+    rest = "\n".join(lines[consumer:])
+    assert "setmaxnreg.inc" in rest and "wgmma.fence" in rest and "stmatrix.sync.aligned.m8n8.x4" in rest
+    assert all(len(line) <= demo.WIDTH for line in lines[consumer:] if not line.startswith("   "))
     assert "tvm_builtin_" not in out
     assert "python benchmarks/headline.py" in out
 
