@@ -13,8 +13,10 @@ from the same fp16 values. A build is correct when its output has no NaN/Inf and
 (VM dispatch included) after warm-up, the median of at least ``--iters``, every build and
 torch's versions of the same model (eager with SDPA, ``torch.compile``, eager with the scores
 materialized) in 5 rounds that alternate their order (``run_gpu.interleaved_ms``); each linear
-layer alone by cuBLAS beside. Kernels: CUPTI through ``torch.profiler`` over
-``--profile-iters`` calls, GPU time per kernel name per call.
+layer alone by cuBLAS beside (its kernels' time). Kernels: CUPTI through ``torch.profiler``
+over ``--profile-iters`` calls, GPU time per kernel name per call. ``GPU ms (queued)``: calls
+queued behind a spinning GPU, the GPU's time alone (at the clocks of a short burst; the
+back-to-back median is at sustained clocks), and the host's time to issue a call.
 
 Writes ``DIR/results.json`` (``cases``: ours against each stock build, as
 ``benchmarks/headline.py`` reads them; ``builds``: every figure) and ``DIR/RESULTS.md``.
@@ -29,6 +31,7 @@ import pathlib
 import signal
 import statistics
 import sys
+import time
 import traceback
 from typing import Any, Callable
 
@@ -38,7 +41,7 @@ import tvm_ffi
 from tvm.runtime.vm import VirtualMachine
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from run_gpu import interleaved_ms  # noqa: E402
+from run_gpu import SPIN_CYCLES, interleaved_ms, timed_launches  # noqa: E402
 
 TOLERANCE = 3e-2
 """Largest accepted relative error (Frobenius) against the fp32 reference: the linear layers
@@ -156,16 +159,34 @@ def torch_baselines(model, inputs: dict[str, torch.Tensor], shape: dict[str, Any
 
 def cublas_linears(inputs: dict[str, torch.Tensor], shape: dict[str, Any], iters: int) -> dict[str, dict[str, float]]:
     """Each linear layer of the layer as cuBLAS runs it (``torch.nn.functional.linear``, fp16,
-    on ``batch x seq`` rows of random activations): median ms and TFLOP/s."""
+    on ``batch x seq`` rows of random activations): its kernels' GPU time per call from CUPTI,
+    as our builds' kernels are timed (CUDA events around single calls where the profiler is not
+    usable), in ms, and TFLOP/s."""
     tokens = shape["batch"] * shape["seq"]
     result = {}
     for name in (n.removesuffix(".weight") for n, w in inputs.items() if n.endswith(".weight") and w.dim() == 2):
         weight = inputs[f"{name}.weight"]
         x = torch.randn(tokens, weight.shape[1], device="cuda", dtype=torch.float16)
-        ms = statistics.median(time_ms(lambda: torch.nn.functional.linear(x, weight), iters))
+        kernels = kernel_times(lambda: torch.nn.functional.linear(x, weight), iters)
+        ms = (sum(k["us"] for k in kernels) / 1e3 if not isinstance(kernels, str)
+              else statistics.median(time_ms(lambda: torch.nn.functional.linear(x, weight), iters)))
         result[name] = {"ms": ms, "tflops": 2 * tokens * weight.shape[0] * weight.shape[1] / ms / 1e9,
                         "m": tokens, "n": weight.shape[0], "k": weight.shape[1]}
     return result
+
+
+def queued_ms(launch: Callable[[], Any], calls: int = 5) -> dict[str, float]:
+    """The GPU's time per call with the calls queued behind a spinning GPU (``gpu_ms``: no
+    host time in it), and the host's time to issue one call (``host_ms``). A build whose
+    back-to-back median is above its ``gpu_ms`` waits for its host."""
+    gpu = statistics.median(timed_launches(launch, calls, spin_cycles=SPIN_CYCLES))
+    torch.cuda._sleep(SPIN_CYCLES)
+    start = time.perf_counter()
+    for _ in range(calls):
+        launch()
+    host = (time.perf_counter() - start) / calls * 1e3
+    torch.cuda.synchronize()
+    return {"gpu_ms": gpu, "host_ms": host}
 
 
 def kernel_times(launch: Callable[[], Any], calls: int) -> list[dict[str, Any]] | str:
@@ -209,6 +230,10 @@ def check_build(build_dir: pathlib.Path, entry: dict[str, Any], inputs: dict[str
     return result, lambda: forward(*args)
 
 
+def _queued(record: dict[str, Any]) -> str:
+    return f"{record['gpu_ms']:.3f} | {record['host_ms']:.3f}" if "gpu_ms" in record else "- | -"
+
+
 def markdown(summary: dict[str, Any]) -> str:
     """The tables of ``RESULTS.md``."""
     builds = summary["builds"]
@@ -217,34 +242,35 @@ def markdown(summary: dict[str, Any]) -> str:
     lines = [f"{TITLES[summary.get('model', 'llama')]} ({shape}): {flops / 1e12:.2f} TFLOP per call. Device: "
              f"{summary['device']}; torch {summary['torch']}; TVM {summary['tvm_version']}. Tolerance: "
              f"relative error <= {TOLERANCE} against torch fp32.", "",
-             "| build | rules | TIR pipeline | arch | correct | rel. error | max abs. error | median ms | TFLOP/s |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| build | rules | TIR pipeline | arch | correct | rel. error | max abs. error | median ms | TFLOP/s "
+             "| GPU ms (queued) | host ms per call |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for b in builds:
         if "failure" in b:
-            lines.append(f"| {b['name']} | FAILED: {b['failure']} |" + " |" * 7)
+            lines.append(f"| {b['name']} | FAILED: {b['failure']} |" + " |" * 9)
             continue
         lines.append(f"| {b['name']} | {b['rules']} | {b['tir_pipeline']} | {b['arch']} | "
                      f"{'yes' if b['correct'] else '**NO**'} | {b['error']:.2e} | {b['max_abs_error']:.3g} | "
-                     f"{b['median_ms']:.3f} | {flops / b['median_ms'] / 1e9:.1f} |")
+                     f"{b['median_ms']:.3f} | {flops / b['median_ms'] / 1e9:.1f} | {_queued(b)} |")
     for label, torch_ms in summary["torch_ms"].items():
-        lines.append(f"| {label} | - | - | - | - | - | - | {torch_ms:.3f} | {flops / torch_ms / 1e9:.1f} |")
-    lines += ["", "| linear (cuBLAS, torch F.linear fp16) | M x N x K | µs | TFLOP/s |", "|---|---|---|---|"]
+        lines.append(f"| {label} | - | - | - | - | - | - | {torch_ms:.3f} | {flops / torch_ms / 1e9:.1f} | "
+                     f"{_queued(summary.get('torch_queued', {}).get(label, {}))} |")
+    lines += ["", "| linear (cuBLAS, torch F.linear fp16) | M x N x K | kernel µs | TFLOP/s |", "|---|---|---|---|"]
     for name, lin in summary["cublas_linears"].items():
         lines.append(f"| {name} | {lin['m']} x {lin['n']} x {lin['k']} | {lin['ms'] * 1e3:.1f} | {lin['tflops']:.0f} |")
     lines += ["", "| case | stock ms | ours ms | speedup | correct |", "|---|---|---|---|---|"]
     for c in summary["cases"]:
         lines.append(f"| {c['name']} | {c['stock_ms']:.3f} | {c['tma_ms']:.3f} | {c['stock_ms'] / c['tma_ms']:.2f}x | "
                      f"{'yes' if c['correct'] else '**NO**'} |")
-    for b in builds:
-        if "kernels" not in b:
+    profiles = {b["name"]: b["kernels"] for b in builds if "kernels" in b} | summary.get("torch_kernels", {})
+    for name, kernels in profiles.items():
+        if isinstance(kernels, str):
+            lines += ["", f"Kernels of `{name}`: not profiled ({kernels})"]
             continue
-        if isinstance(b["kernels"], str):
-            lines += ["", f"Kernels of `{b['name']}`: not profiled ({b['kernels']})"]
-            continue
-        lines += ["", f"Kernels of `{b['name']}` (GPU µs per call):", "", "| kernel | µs | launches | share |",
-                  "|---|---|---|---|"]
-        total = sum(k["us"] for k in b["kernels"])
-        lines += [f"| {k['kernel']} | {k['us']:.1f} | {k['launches']:g} | {k['us'] / total:.1%} |" for k in b["kernels"]]
+        total = sum(k["us"] for k in kernels)
+        lines += ["", f"Kernels of `{name}` (GPU µs per call, {total:.0f} in all):", "",
+                  "| kernel | µs | launches | share |", "|---|---|---|---|"]
+        lines += [f"| {k['kernel'][:120]} | {k['us']:.1f} | {k['launches']:g} | {k['us'] / total:.1%} |" for k in kernels]
     return "\n".join(lines)
 
 
@@ -291,10 +317,13 @@ def main(argv: list[str] | None = None) -> int:
         times = interleaved_ms([*launches.values(), *baselines.values()], opts.iters)
         median = {label: statistics.median(t) for label, t in zip(labels, times)}
         torch_ms = {label: median[label] for label in baselines}
+        queued = {label: queued_ms(launch) for label, launch in {**launches, **baselines}.items()}
         for b in builds:
             if b["name"] in launches:
                 b["median_ms"] = median[b["name"]]
+                b.update(queued[b["name"]])
                 b["kernels"] = kernel_times(launches[b["name"]], opts.profile_iters)
+        torch_kernels = {label: kernel_times(launch, opts.profile_iters) for label, launch in baselines.items()}
         linears = cublas_linears(inputs, manifest["shape"], opts.iters)
     by_name = {b["name"]: b for b in builds}
     cases = []
@@ -305,7 +334,8 @@ def main(argv: list[str] | None = None) -> int:
                           "tma_ms": ours["median_ms"], "correct": b["correct"] and ours["correct"]})
     summary = {"model": manifest.get("model", "llama"), "device": torch.cuda.get_device_name(), "torch": torch.__version__,
                "tvm_version": manifest["tvm_version"], "shape": manifest["shape"], "flops": manifest["flops"],
-               "tolerance": TOLERANCE, "torch_ms": torch_ms, "cublas_linears": linears, "cases": cases,
+               "tolerance": TOLERANCE, "torch_ms": torch_ms,
+               "torch_queued": {label: queued[label] for label in baselines}, "torch_kernels": torch_kernels, "cublas_linears": linears, "cases": cases,
                "builds": builds}
     opts.out.mkdir(parents=True, exist_ok=True)
     (opts.out / "results.json").write_text(json.dumps(summary, indent=1))

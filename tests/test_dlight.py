@@ -169,6 +169,33 @@ def test_rows_that_are_not_16_byte_multiples_fall_back_to_stock(fused, built, bu
     assert not [entry for entry in report if entry.function == function]
 
 
+def _kernel_body(source: str, function: str) -> str:
+    body = source[source.index(f"{function}_kernel(", source.index(f"{function}_kernel(") + 1):]
+    return body[:body.index("\n}\n")]
+
+
+def test_elementwise_functions_move_16_byte_vectors(fused, built):
+    """``split`` + ``silu`` + ``multiply`` (the MLP's gate) and the layout copies around the
+    attention: each thread loads and stores whole 16-byte vectors (stock's ``Fallback``: one
+    2-byte element per thread)."""
+    taken_by, _, source = built
+    functions = [name for name in taken_by if "silu_multiply" in name or name.startswith("fused_transpose")]
+    assert any("silu_multiply" in name for name in functions)
+    for name in functions:
+        assert taken_by[name] == _name(tdl.ElementWise), name
+        body = _kernel_body(source, name)
+        assert body.count("*(uint4*)(") >= 2, body[:2000]
+
+
+def test_elementwise_declines_what_it_cannot_vectorize(fused):
+    """Several outputs (``split``), or an innermost extent no vector divides: stock's rules."""
+    split = next(f for gv, f in fused.functions_items() if gv.name_hint == "fused_reshape_split")
+    odd = tvm.te.compute((7, 5), lambda i, j: tvm.te.placeholder((7, 5), "float16", name="A")[i, j] * 2)
+    with TARGET:
+        assert tdl.ElementWise().apply(split, TARGET, False) is None
+        assert tdl.ElementWise().apply(tvm.te.create_prim_func([odd.op.input_tensors[0], odd]), TARGET, False) is None
+
+
 def test_every_function_is_scheduled(fused, built):
     taken_by, _, _ = built
     functions = {gv.name_hint for gv, f in fused.functions_items() if isinstance(f, tvm.tirx.PrimFunc)}

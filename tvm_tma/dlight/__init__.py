@@ -15,11 +15,12 @@ Each rule's docstring says what it accepts (anything else it leaves to the next 
 schedule it emits.
 """
 
+from .elementwise import ElementWise
 from .gemv import GEMV
 from .matmul import Matmul, MatmulConfig
 from .pipeline import apply_rules, default_rules, fusion_passes, lowering_passes, relax_pipeline, stock_rules
 from .rows import LayerNorm, RMSNorm, Softmax
 from .wgmma_matmul import WgmmaConfig, WgmmaMatmul
 
-__all__ = ["GEMV", "LayerNorm", "Matmul", "MatmulConfig", "RMSNorm", "Softmax", "WgmmaConfig", "WgmmaMatmul",
+__all__ = ["ElementWise", "GEMV", "LayerNorm", "Matmul", "MatmulConfig", "RMSNorm", "Softmax", "WgmmaConfig", "WgmmaMatmul",
            "apply_rules", "default_rules", "fusion_passes", "lowering_passes", "relax_pipeline", "stock_rules"]

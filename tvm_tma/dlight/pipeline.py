@@ -8,6 +8,7 @@ from tvm.s_tir import dlight as dl
 from tvm.s_tir.dlight import ScheduleRule
 
 from ..relax import FuseAttention
+from .elementwise import ElementWise
 from .gemv import GEMV
 from .matmul import Matmul, MatmulConfig
 from .rows import LayerNorm, RMSNorm, Softmax
@@ -22,10 +23,11 @@ def stock_rules() -> list[ScheduleRule]:
 
 def default_rules(matmul: MatmulConfig | None = None, wgmma: WgmmaConfig | None = None) -> list[ScheduleRule]:
     """Our rules first (:class:`WgmmaMatmul` on sm_90a with the tiling ``wgmma``, then
-    :class:`Matmul` with ``matmul``; defaults :class:`WgmmaConfig`, :class:`MatmulConfig`),
-    then :func:`stock_rules` for every function none of ours takes (so nothing is left
-    unscheduled)."""
-    return [WgmmaMatmul(wgmma), Matmul(matmul), GEMV(), RMSNorm(), LayerNorm(), Softmax(), *stock_rules()]
+    :class:`Matmul` with ``matmul``; defaults :class:`WgmmaConfig`, :class:`MatmulConfig`; the
+    row reductions; :class:`ElementWise`), then :func:`stock_rules` for every function none of
+    ours takes (so nothing is left unscheduled)."""
+    return [WgmmaMatmul(wgmma), Matmul(matmul), GEMV(), RMSNorm(), LayerNorm(), Softmax(), ElementWise(),
+            *stock_rules()]
 
 
 def apply_rules(mod: tvm.IRModule, rules: list[ScheduleRule] | None = None) -> tuple[tvm.IRModule, dict[str, str]]:
