@@ -16,6 +16,8 @@ Builds (``BUILDS``): TVM's default CUDA Relax pipeline with dlight's rules, then
 - ``tma_unfused_attention``: the same without ``FuseAttention`` (the attention's matmuls and
   softmax scheduled by dlight), to show what the fused kernel is worth.
 - ``tma_sdpa``: ``tma`` on the layer written with ``scaled_dot_product_attention(is_causal=True)``.
+- ``tma_sdpa_fixed_tiling``, ``tma_sdpa_persistent``: ``tma_sdpa`` with every GEMM on
+  ``WgmmaConfig()``'s tiling, or on it made persistent, instead of the tiling tuned per shape.
 - ``tma_ungrouped``: ``tma`` with the matmul CTAs numbered column tile first
   (``MatmulConfig(group_m=1)``), to show what the grouped numbering is worth.
 
@@ -58,7 +60,7 @@ class Build:
     attention: str = "explicit"  # the layer's attention (llama_layer.LayerShape.attention)
     fused_attention: bool = False  # tvm_tma.relax.FuseAttention before legalization
     wgmma: bool = True  # ours: tvm_tma.dlight.WgmmaMatmul first (else the mma.sync Matmul)
-    wgmma_config: dict[str, Any] = dataclasses.field(default_factory=dict)  # WgmmaConfig fields
+    wgmma_config: dict[str, Any] | None = None  # WgmmaConfig fields (None: tiling tuned per GEMM shape)
 
 
 BUILDS = {
@@ -71,6 +73,8 @@ BUILDS = {
     "tma_sdpa_mma": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True, wgmma=False),
     "tma_sdpa_persistent": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True,
                                  wgmma_config={"persistent": True}),
+    "tma_sdpa_fixed_tiling": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True,
+                                   wgmma_config={}),
     "tma_ungrouped": Build("sm_90a", "ours", "tma", matmul={"group_m": 1}, fused_attention=True),
 }
 
@@ -89,8 +93,8 @@ def build_one(name: str, build: Build, shape, out: pathlib.Path, model: str = "l
     with target:
         passes = tdl.fusion_passes(target, attention=build.fused_attention, transpose_matmul=build.rules == "ours")
         fused = tvm.transform.Sequential(passes)(MODELS[model][1](shape))
-        rules = (tdl.default_rules(tdl.MatmulConfig(**build.matmul), tdl.WgmmaConfig(**build.wgmma_config))
-                 if build.rules == "ours" else tdl.stock_rules())
+        wgmma = None if build.wgmma_config is None else tdl.WgmmaConfig(**build.wgmma_config)
+        rules = tdl.default_rules(tdl.MatmulConfig(**build.matmul), wgmma) if build.rules == "ours" else tdl.stock_rules()
         rules = [r for r in rules if build.wgmma or not isinstance(r, tdl.WgmmaMatmul)]
         scheduled, taken_by = tdl.apply_rules(fused, rules)
     with tvm.transform.PassContext(config=build.config), tvm_tma.copy_report() as report:

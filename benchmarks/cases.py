@@ -316,6 +316,29 @@ WS_CASES = [
 ]
 
 
+# The warp-specialized GEMM on the linear layers of the model benchmarks (x @ W^T, 16-bit out),
+# under the tilings dlight's WgmmaMatmul may pick: its default (128 x 256 x 64, 4 stages, CTAs in
+# groups of 8 row tiles), persistent grids in groups of 4 and 8, and 128 x 128 tiles in 6
+# stages; timed against cuBLAS (``sweep_*``).
+SWEEP_SHAPES = {
+    "llama_qkv": (4096, 12288, 4096), "llama_o": (4096, 4096, 4096), "llama_gate_up": (4096, 22016, 4096),
+    "llama_down": (4096, 4096, 11008), "gpt_qkv": (4096, 6144, 2048), "gpt_proj": (4096, 2048, 2048),
+    "gpt_fc": (4096, 8192, 2048), "gpt_out": (4096, 2048, 8192), "llama512_o": (512, 4096, 4096),
+    "llama512_down": (512, 4096, 11008), "llama512_gate_up": (512, 22016, 4096),
+}
+SWEEP_TILINGS = {
+    "t128x256_s4_g8": {"stages": 4, "raster": 8},
+    "t128x256_s3_g4_p": {"stages": 3, "raster": 4, "persistent": True},
+    "t128x256_s3_g8_p": {"stages": 3, "raster": 8, "persistent": True},
+    "t128x128_s6_g8_p": {"tile": (128, 128, 64), "stages": 6, "raster": 8, "persistent": True},
+}
+SWEEP_CASES = [
+    ws_case(f"sweep_{shape}_{label}", m, n, k, timed=True, out_dtype="float16", b_layout="NK",
+            **{**tiling, "raster": min(tiling["raster"], m // 128)})
+    for shape, (m, n, k) in SWEEP_SHAPES.items() for label, tiling in SWEEP_TILINGS.items()
+]
+
+
 _CASES = [
     # Baselines (timed).
     copy_case("bench_copy_1gib", 1 << 28, timed=True),
@@ -456,6 +479,7 @@ _CASES = [
     tile_case("launch_tile_256_two_maps", 256, 256, second_input=True),
     *ROW_KERNEL_CASES,
     *WS_CASES,
+    *SWEEP_CASES,
     gemm_case("check_gemm_512", 512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1)),
     gemm_case("check_gemm_96_trips3", 96, i_factors=(1, 1, 2, 3, 1), j_factors=(1, 1, 2, 3, 1),
               k_factors=(3, 2, 1)),

@@ -250,8 +250,8 @@ def test_wgmma_gemm_accumulates_in_fp32(fused):
     rounded once to fp16 by stmatrix, the weights' tiles in a ring filled by a producer
     warpgroup."""
     func = fused[_function_reading(fused, "block.qkv.weight")]
-    with TARGET:
-        scheduled = tdl.WgmmaMatmul().apply(func, TARGET, False).mod["main"]
+    with TARGET:  # the default tiling, not the one tuned for this small shape
+        scheduled = tdl.WgmmaMatmul(tdl.WgmmaConfig()).apply(func, TARGET, False).mod["main"]
     script = scheduled.script()
     # fp32 fragments (batch, row tiles, column tiles of 256, thread, register), fp16 output tile
     assert ('NT_matmul_reindex_local = T.sblock_alloc_buffer((T.int64(1), T.int64(2), T.int64(3), T.int64(128), '
@@ -267,3 +267,20 @@ def test_narrow_outputs_get_a_narrower_tile_and_more_stages():
     assert narrow(tdl.WgmmaConfig(), 4096) == tdl.WgmmaConfig()
     assert narrow(tdl.WgmmaConfig(), 128) == tdl.WgmmaConfig((128, 128, 64), 2, 6, 8)
     assert narrow(tdl.WgmmaConfig(), 100).tile == (128, 128, 64)
+
+
+def test_tiling_follows_the_measured_table():
+    """:func:`tuned`: persistent 128 x 256 tiles where they fill the SMs (Llama's qkv, o, down at
+    4096 tokens), 128 x 128 where 128 x 256 tiles would not (512 tokens) or only they give a
+    full persistent grid (GPT's qkv: 24 column tiles), the non-persistent default where no
+    persistent grid fills the SMs (Llama's gate_up: 86 column tiles) or M is dynamic."""
+    from tvm_tma.dlight.wgmma_matmul import tuned
+
+    wide, small = ((128, 256, 64), 3, True), ((128, 128, 64), 6, True)
+    expected = {(4096, 12288): wide, (4096, 4096): wide, (4096, 6144): small, (512, 4096): small,
+                (4096, 22016): ((128, 256, 64), 4, False), (None, 4096): ((128, 256, 64), 4, False)}
+    for (m, n), want in expected.items():
+        cfg = tuned(m, n)
+        assert (cfg.tile, cfg.stages, cfg.persistent) == want, (m, n, cfg)
+    assert tuned(512, 4096).group_m == 4 and tuned(1200, 4096).group_m == 2  # row tiles 4 and 10: no padding
+

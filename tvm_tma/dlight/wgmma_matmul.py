@@ -41,6 +41,30 @@ class WgmmaConfig:
     ctas: int = 132
 
 
+SMS = 132
+"""The H100 SXM's streaming multiprocessors: the persistent grids' size."""
+
+
+def tuned(m: int | None, n: int | None) -> WgmmaConfig:
+    """The tiling for an ``m x n`` output, from the sweep of the model benchmarks' linear layers
+    on the H100 (``benchmarks/results/gemm_tilings_models_h100.md``): a persistent grid of
+    128 x 256 tiles in groups of 8 row tiles (or 4, 2, 1: a divisor of the row tiles), or of
+    128 x 128 tiles in 6 stages where 128 x 256 tiles would not fill the SMs once (M = 512:
+    0.99-1.02x cuBLAS, against 0.59-0.60x) or where only the narrower tiles give
+    a persistent grid that fills the SMs; else :class:`WgmmaConfig`'s non-persistent default.
+    A dynamic ``m`` gets that default."""
+    if m is None or n is None:
+        return WgmmaConfig()
+    group = next(g for g in (8, 4, 2, 1) if -(-m // 128) % g == 0)  # no padding row tiles
+    wide = WgmmaConfig(stages=3, group_m=group, persistent=True, ctas=SMS)
+    small = WgmmaConfig(tile=(128, 128, 64), stages=6, group_m=group, persistent=True, ctas=SMS)
+    few_tiles = -(-m // 128) * -(-n // 256) < SMS
+    for cfg in (small, wide) if few_tiles else (wide, small):
+        if _persistent(cfg, m, n)[0].persistent:
+            return cfg
+    return dataclasses.replace(small, persistent=False) if few_tiles else WgmmaConfig(group_m=group)
+
+
 def narrow(config: WgmmaConfig, n: int) -> WgmmaConfig:
     """``config`` with a tile no wider than ``n`` rounded up to 64 columns (a narrow output
     needs no 256-wide tile), more stages where the tile leaves shared memory for them."""
@@ -69,13 +93,14 @@ class WgmmaMatmul(GPUScheduleRule):
     ``m64nNk16`` wgmma from them; the accumulators are rounded to the output's type into a
     shared tile (stmatrix), from which the epilogue (the output's own cast, a bias, a residual
     add, an activation) writes the output: one clipped tensor store where the epilogue only
-    copies and the rows are static, vectorized stores otherwise. CTAs are numbered in groups
+    copies and the rows are static, vectorized stores otherwise. The tiling is ``config``, or
+    else :func:`tuned` for the GEMM's shape. CTAs are numbered in groups
     of row tiles (static rows) or down the columns of tiles (dynamic rows), so that those
     running at once share operand tiles in L2.
     """
 
     def __init__(self, config: WgmmaConfig | None = None):
-        self.config = config or WgmmaConfig()
+        self.config = config  # None: :func:`tuned` for each GEMM's shape
 
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
         if not schedules(self, func, target, 90) or not str(target.attrs.get("arch", "")).endswith("a"):
@@ -91,8 +116,10 @@ class WgmmaMatmul(GPUScheduleRule):
             return None
         traits, b_transposed, _ = layout
         m, n = (_extent(sch.get(reductions[0]), traits, kind) for kind in (_I, _J))
-        cfg = narrow(self.config, n) if n is not None else self.config
-        cfg, pad = _persistent(cfg, m, n)
+        cfg = self.config or tuned(m, n)
+        cfg = narrow(cfg, n) if n is not None else cfg
+        out_bytes = tvm.DataType(str(sch.get(reductions[0]).writes[0].source.dtype)).bits // 8
+        cfg, pad = _persistent(cfg, m, n, out_bytes)
         try:
             return self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad)
         except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match
@@ -163,12 +190,12 @@ def _extent(block: s_tir.SBlock, traits, kind) -> int | None:
     return extents[0] if len(extents) == 1 else None
 
 
-def _persistent(cfg: WgmmaConfig, m: int | None, n: int | None) -> tuple[WgmmaConfig, int]:
+def _persistent(cfg: WgmmaConfig, m: int | None, n: int | None, out_bytes: int = 2) -> tuple[WgmmaConfig, int]:
     """``(cfg, pad)`` for a GEMM of ``m x n`` outputs: where persistent and both are static,
     ``cfg`` with its CTAs (a multiple or divisor of a group of row tiles,
-    :func:`kernels.gemm._persistent_grid`) and the stages that fit beside the 16-bit output
-    tile, ``pad`` the multiple the row tiles are padded to (every CTA as many tiles);
-    otherwise ``cfg`` not persistent and ``pad`` 1."""
+    :func:`kernels.gemm._persistent_grid`) and the stages that fit beside the output tile
+    (``out_bytes`` an element), ``pad`` the multiple the row tiles are padded to (every CTA as
+    many tiles); otherwise ``cfg`` not persistent and ``pad`` 1."""
     if not cfg.persistent or m is None or n is None:
         return dataclasses.replace(cfg, persistent=False), 1
     bm, bn, bk = cfg.tile
@@ -176,7 +203,7 @@ def _persistent(cfg: WgmmaConfig, m: int | None, n: int | None) -> tuple[WgmmaCo
     ctas, pad = _persistent_grid(row_tiles, col_tiles, cfg.group_m, cfg.ctas)
     if ctas < 0.9 * min(cfg.ctas, row_tiles * col_tiles):  # no grid that fills the SMs keeps tiles affine
         return dataclasses.replace(cfg, persistent=False), 1
-    ring, out = (bm + bn) * bk * 2, bm * bn * 2
+    ring, out = (bm + bn) * bk * 2, bm * bn * out_bytes
     stages = min(cfg.stages, (rules.limit("shared_memory_capacity") - out) // ring)
     return dataclasses.replace(cfg, ctas=ctas, stages=stages), pad
 
