@@ -41,7 +41,7 @@ import tvm_ffi
 from tvm.runtime.vm import VirtualMachine
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from run_gpu import SPIN_CYCLES, interleaved_ms, timed_launches  # noqa: E402
+from run_gpu import SPIN_CYCLES, interleaved_ms, queued_time_ms, time_ms  # noqa: E402
 
 TOLERANCE = 3e-2
 """Largest accepted relative error (Frobenius) against the fp32 reference: the linear layers
@@ -125,22 +125,6 @@ MODELS = {"llama": layer, "gpt": gpt_block}
 TITLES = {"llama": "Llama decoder layer", "gpt": "GPT-2 block"}
 
 
-def time_ms(launch: Callable[[], Any], iters: int, warmup: int = 3) -> list[float]:
-    """Per-call times (ms) from CUDA events on the current stream, after ``warmup`` calls."""
-    for _ in range(warmup):
-        launch()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(iters):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        launch()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end))
-    return times
-
-
 def torch_baselines(model, inputs: dict[str, torch.Tensor], shape: dict[str, Any]) -> dict[str, Callable[[], Any]]:
     """The model in torch fp16 as users run it: eager with SDPA (causal, cuDNN or flash as
     torch picks), ``torch.compile`` of that (compiled here, by a first call), and (the Llama
@@ -160,8 +144,8 @@ def torch_baselines(model, inputs: dict[str, torch.Tensor], shape: dict[str, Any
 def cublas_linears(inputs: dict[str, torch.Tensor], shape: dict[str, Any], iters: int) -> dict[str, dict[str, float]]:
     """Each linear layer of the layer as cuBLAS runs it (``torch.nn.functional.linear``, fp16,
     on ``batch x seq`` rows of random activations): its kernels' GPU time per call from CUPTI,
-    as our builds' kernels are timed (CUDA events around single calls where the profiler is not
-    usable), in ms, and TFLOP/s."""
+    as our builds' kernels are timed (``run_gpu.time_ms``'s CUDA events where the profiler is
+    not usable), in ms, and TFLOP/s."""
     tokens = shape["batch"] * shape["seq"]
     result = {}
     for name in (n.removesuffix(".weight") for n, w in inputs.items() if n.endswith(".weight") and w.dim() == 2):
@@ -179,7 +163,7 @@ def queued_ms(launch: Callable[[], Any], calls: int = 5) -> dict[str, float]:
     """The GPU's time per call with the calls queued behind a spinning GPU (``gpu_ms``: no
     host time in it), and the host's time to issue one call (``host_ms``). A build whose
     back-to-back median is above its ``gpu_ms`` waits for its host."""
-    gpu = statistics.median(timed_launches(launch, calls, spin_cycles=SPIN_CYCLES))
+    gpu = statistics.median(queued_time_ms(launch, calls))
     torch.cuda._sleep(SPIN_CYCLES)
     start = time.perf_counter()
     for _ in range(calls):

@@ -16,7 +16,7 @@ from tvm.target import Target
 
 from .. import rules
 from .. import tensor_intrin as intrin
-from ..kernels.gemm import _persistent_grid, load_operands, raster_tiles
+from ..kernels.gemm import SMS, _persistent_grid, load_operands, raster_tiles
 from ..schedule import bulk_store, swizzle, tma_pipeline
 from ._target import schedules
 from .matmul import _I, _J, normalize_gemm, operand_layout
@@ -38,11 +38,7 @@ class WgmmaConfig:
     """At most ``ctas`` CTAs (static M and N), each computing every ``c``-th tile in the
     grouped order, the ring carried across its tiles (``kernels.gemm_wgmma(persistent=True)``;
     the output tile beside the ring: fewer stages where both would not fit)."""
-    ctas: int = 132
-
-
-SMS = 132
-"""The H100 SXM's streaming multiprocessors: the persistent grids' size."""
+    ctas: int = SMS
 
 
 def tuned(m: int | None, n: int | None) -> WgmmaConfig:
@@ -56,8 +52,8 @@ def tuned(m: int | None, n: int | None) -> WgmmaConfig:
     if m is None or n is None:
         return WgmmaConfig()
     group = next(g for g in (8, 4, 2, 1) if -(-m // 128) % g == 0)  # no padding row tiles
-    wide = WgmmaConfig(stages=3, group_m=group, persistent=True, ctas=SMS)
-    small = WgmmaConfig(tile=(128, 128, 64), stages=6, group_m=group, persistent=True, ctas=SMS)
+    wide = WgmmaConfig(stages=3, group_m=group, persistent=True)
+    small = WgmmaConfig(tile=(128, 128, 64), stages=6, group_m=group, persistent=True)
     few_tiles = -(-m // 128) * -(-n // 256) < SMS
     for cfg in (small, wide) if few_tiles else (wide, small):
         if _persistent(cfg, m, n)[0].persistent:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import math
 import pathlib
@@ -15,6 +16,10 @@ from .. import rules
 from .. import tensor_intrin as intrin
 from ..errors import TMAError
 from ..schedule import bulk_store, swizzle, tma_pipeline
+
+
+SMS = 132
+"""The H100 SXM's streaming multiprocessors: the default size of a persistent grid."""
 
 
 def _ldmatrix_index_map(i, j):
@@ -74,6 +79,7 @@ def gemm_mma(n: int = 4096, *, i_factors: tuple[int, ...] = (1, 32, 1, 4, 2),
     return sch.mod
 
 
+@functools.cache
 def _mma_schedule():
     """Upstream's ``tvm.testing.tir.mma_schedule``, loaded from its file: importing the
     ``tvm.testing`` package imports pytest, which a user's environment need not have."""
@@ -86,7 +92,7 @@ def _mma_schedule():
 def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = "float32", *,
                tile: tuple[int, int, int] = (128, 256, 64), warpgroups: int = 2, stages: int = 4,
                wgmma_in_flight: int = 1, b_layout: str = "KN", raster: int = 1,
-               producer: str = "cta", persistent: bool = False, ctas: int = 132) -> tvm.IRModule:
+               producer: str = "cta", persistent: bool = False, ctas: int = SMS) -> tvm.IRModule:
     """``C[m, n] = A[m, k] @ B`` on Hopper's warpgroup MMA: ``B`` is ``B[k, n]`` (``b_layout=
     "KN"``, row-major as TVM's ``te_workload.matmul``) or ``B^T[n, k]`` (``"NK"``); fp16 or bf16
     inputs, fp32 accumulation, ``out_dtype`` output (fp32, or the input type).
