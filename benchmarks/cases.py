@@ -274,6 +274,11 @@ WS_CASES = [
     ws_case("check_ws_bf16_nt_512x256x1000", 512, 256, 1000, "bfloat16", b_layout="NK"),
     ws_case("check_ws_f16_t128x128x64_wg1_300x312x200", 300, 312, 200, tile=(128, 128, 64), warpgroups=1),
     ws_case("check_ws_f16_s2_256x256x512", 256, 256, 512, stages=2),
+    # One row of A (a decode token), and tile N 96 from B^T.
+    ws_case("check_ws_f16_m1_1x520x1000", 1, 520, 1000),
+    ws_case("check_wgmma_bf16_m1_1x264x136", 1, 264, 136, "bfloat16", producer="cta", out_dtype="bfloat16"),
+    ws_case("check_ws_f16_persistent_m1_1x1000x512", 1, 1000, 512, persistent=True),
+    ws_case("check_ws_f16_nt_t128x96x64_300x200x136", 300, 200, 136, b_layout="NK", tile=(128, 96, 64)),
     # Persistent: more tiles than CTAs (1000^2: 32 tiles on 4 CTAs of at most 6; 520^2 in groups
     # of 4 row tiles on 8 CTAs), fewer (4 tiles, 132 CTAs at most), one k step per tile, tails.
     ws_case("check_ws_f16_persistent_1000x1000x1000", 1000, 1000, 1000, ctas=6, out_dtype="float16", **_P),

@@ -183,4 +183,57 @@ def test_persistent_grid(row_tiles, col_tiles, raster, ctas, expected):
 def test_persistent_output_tile_beside_the_rings():
     with pytest.raises(TMAError, match=r"shared_memory_capacity: tile 128x256x64, 4 stages: expected at most 232448 "
                        r"bytes of shared memory, got 327680 \(operand rings 196608, output tile 131072, both at once"):
-        gemm_wgmma(4096, 4096, 4096, persistent=True, producer="warp")
+        gemm_wgmma(4096, 4096, 4096, persistent=True, producer="warp", stages=4)
+
+
+@pytest.mark.parametrize("kwargs, stages", [
+    ({}, 4),
+    ({"persistent": True, "producer": "warp"}, 2),  # fp32 output tile beside the rings
+    ({"persistent": True, "producer": "warp", "out_dtype": "float16"}, 3),
+    ({"persistent": True, "tile": (128, 128, 64)}, 4),
+])
+def test_default_stages_fit_shared_memory(kwargs, stages):
+    """The default ring is 4 stages, or the most that fit beside the output tile."""
+    text = gemm_wgmma(1024, 1024, 1024, **kwargs).script()
+    assert re.findall(r'software_pipeline_stage": \[0, 0, (\d+)\]', text) == [str(stages - 1)]
+
+
+@pytest.mark.parametrize("kwargs, rule, match", [
+    ({"m": 0}, "tensor_map_global_dim", r"m = 0: expected at least 1 .*an empty product needs no kernel"),
+    ({"k": 0}, "tensor_map_global_dim", r"k = 0: expected at least 1"),
+    ({"tile": 128}, "wgmma_shape", r"tile = 128: expected \(BM, BN, BK\), e.g. \(128, 256, 64\)"),
+    ({"tile": (128, 96, 64)}, "swizzle_row_bytes",
+     r"tile N = 96 with b_layout='KN': B's tile rows are 192 bytes.*a multiple of 64, or b_layout='NK'"),
+])
+def test_arguments_a_kernel_cannot_take(kwargs, rule, match):
+    """Each names the rule and what would work (no internal error from the schedule)."""
+    args = {"m": 256, "n": 256, "k": 256, **kwargs}
+    with pytest.raises(TMAError, match=f"{rule}: {match}") as err:
+        gemm_wgmma(args.pop("m"), args.pop("n"), args.pop("k"), **args)
+    assert err.value.rule == rule
+
+
+@pytest.mark.parametrize("m, kwargs", [
+    (1, {}),
+    (1, {"producer": "warp", "persistent": True}),
+    (3, {"tile": (128, 96, 64), "b_layout": "NK", "producer": "warp"}),  # tile N 96: B^T rows are 128 bytes
+])
+def test_thin_products_compile(m, kwargs):
+    """One row of A (a decode token), and tile N 96 with B^T: tensor copies and wgmma."""
+    src = kernel_source(tvm.compile(gemm_wgmma(m, 480, 512, **kwargs), target=SM90A, tir_pipeline="tma"))
+    assert "cp.async.bulk.tensor" in src and "wgmma.mma_async" in src
+
+
+def test_descriptor_outside_the_tma_pipeline():
+    """A wgmma kernel compiled with another pipeline: its descriptors are never resolved."""
+    with pytest.raises(TMAError, match=r"wgmma_operand_layout: wgmma operand A_shared.dyn: expected its matrix "
+                       r"descriptor resolved .* compile with tvm.compile\(..., tir_pipeline='tma'\)"):
+        tvm.compile(gemm_wgmma(256, 256, 256), target=SM90A, tir_pipeline="default")
+
+
+def test_copy_report_says_why_a_wgmma_operand_is_not_swizzled():
+    """The error points at the copy report, which says what the operand's copy became and why."""
+    with tvm_tma.copy_report() as report, pytest.raises(TMAError, match="wgmma_operand_layout"):
+        tvm.compile(gemm_wgmma(256, 256, 256), target=SM90A, tir_pipeline="tma_no_tensor_maps")
+    b_copies = [r for r in report if r.dst == "B_shared.dyn"]
+    assert b_copies and all(r.instruction == "cp.async.bulk" for r in b_copies), report

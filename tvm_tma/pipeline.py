@@ -18,6 +18,7 @@ from tvm.s_tir import pipeline as stock
 from tvm.tirx import compilation_pipeline
 
 from . import report, transforms
+from .errors import TMAError
 from .transforms._ir import attrs_with_key, walk
 from .transforms.bulk_store import STORE_OPS
 from .transforms.lower_async_pipeline import COMMIT, WAIT
@@ -202,15 +203,20 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = Non
         # Small launches keep stock's cp.async groups (rule small_launch_cost), but where stock's
         # own passes fail on the schedule (TVM 0.27's InjectPTXAsyncCopy on a copy into a
         # buffer StorageRewrite made a vector type), the mbarrier lowering compiles it.
+        lowered = error = None
         with report.held() as entries:
             try:
                 lowered = run(options)
             except tvm.error.InternalError:
-                lowered = None
-        if lowered is None:
+                pass
+            except TMAError as err:  # its message may point at the report: keep what the copies became
+                error = err
+        if lowered is None and error is None:
             return run({**options, "min_ctas": 0})
         for entry in entries:
             report.record(entry)
+        if error is not None:
+            raise error
         return lowered
 
     return _pipeline, stock.finalize_host_passes, stock.finalize_device_passes

@@ -90,7 +90,7 @@ def _mma_schedule():
 
 
 def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = "float32", *,
-               tile: tuple[int, int, int] = (128, 256, 64), warpgroups: int = 2, stages: int = 4,
+               tile: tuple[int, int, int] = (128, 256, 64), warpgroups: int = 2, stages: int | None = None,
                wgmma_in_flight: int = 1, b_layout: str = "KN", raster: int = 1,
                producer: str = "cta", persistent: bool = False, ctas: int = SMS) -> tvm.IRModule:
     """``C[m, n] = A[m, k] @ B`` on Hopper's warpgroup MMA: ``B`` is ``B[k, n]`` (``b_layout=
@@ -102,7 +102,8 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     ``warpgroups`` warpgroups (``threadIdx.y``, 128 threads each) own ``BM / warpgroups`` rows
     each, as ``m64nBNk16`` instructions on their accumulators (``BM * BN / (128 * warpgroups)``
     fp32 registers per thread, held by :func:`tvm_tma.tensor_intrin.wgmma_fill`). The ``k``
-    loop over ``BK``-wide slices is a ``stages``-stage TMA pipeline
+    loop over ``BK``-wide slices is a ``stages``-stage TMA pipeline (default: 4, or the most that
+    fit shared memory)
     (:func:`tvm_tma.schedule.tma_pipeline`, consumers first): each stage loads the ``BM x BK``
     slice of A and the ``BK x BN`` slice of B by swizzled tensor copies
     (:func:`tvm_tma.schedule.swizzle`: the widest span that tiles a row, 128 bytes for
@@ -141,7 +142,13 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     memory past ``shared_memory_capacity`` or rows a tensor map cannot stride
     (``tensor_map_global_stride``).
     """
+    if not (isinstance(tile, (tuple, list)) and len(tile) == 3):
+        raise TMAError("wgmma_shape", f"tile = {tile!r}: expected (BM, BN, BK), e.g. (128, 256, 64)")
     bm, bn, bk = tile
+    for name, size in (("m", m), ("n", n), ("k", k)):
+        if size < 1:
+            raise TMAError("tensor_map_global_dim", f"{name} = {size}: expected at least 1 (the operands' "
+                           "tensor maps need sizes of 1 to 2^32): an empty product needs no kernel")
     if b_layout not in ("KN", "NK"):
         raise ValueError(f"gemm_wgmma: b_layout: expected 'KN' (B[k, n]) or 'NK' (B^T[n, k]), got {b_layout!r}")
     if out_dtype not in ("float32", dtype):
@@ -158,7 +165,17 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
                        f"multiple of {rows} (64 rows per instruction per warpgroup)")
     if bk % intrin.K:
         raise TMAError("wgmma_shape", f"tile K = {bk}: expected a multiple of {intrin.K} (K per instruction)")
+    if stages is None:
+        stages = next((s for s in (4, 3) if _shared_bytes(bm, bn, bk, s, dtype, out_dtype, persistent)[0]
+                       <= rules.limit("shared_memory_capacity")), 2)
     _check_shared_memory(bm, bn, bk, stages, dtype, out_dtype, persistent)
+    row_bytes = bn * tvm.DataType(dtype).bits // 8
+    if b_layout == "KN" and row_bytes not in (32, 64) and row_bytes % 128:
+        raise TMAError("swizzle_row_bytes", f"tile N = {bn} with b_layout='KN': B's tile rows are {row_bytes} "
+                       "bytes, and wgmma reads an MN-major operand from a swizzled tile whose rows are 32 or 64 "
+                       f"bytes or a multiple of 128: tile N {{{32 * 8 // tvm.DataType(dtype).bits}, "
+                       f"{64 * 8 // tvm.DataType(dtype).bits}}} or a multiple of {128 * 8 // tvm.DataType(dtype).bits}, "
+                       "or b_layout='NK' (B^T[n, k], any tile N)")
     unit = rules.limit("tensor_map_global_stride")
     for name, size, row in (("A", "k", k), ("B", "n", n) if b_layout == "KN" else ("B", "k", k)):
         if row * tvm.DataType(dtype).bits // 8 % unit:
@@ -193,7 +210,9 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     store = sch.get_sblock("C_out")  # shared tile -> C, clipped to the matrix
     sch.reverse_compute_at(store, cta)
     lanes = 128 // tvm.DataType(out_dtype).bits  # 16-byte vectors
-    _, ty, tx, vec = sch.split(sch.fuse(*sch.get_loops(store)[-2:]), [None, warpgroups, intrin.THREADS, lanes])
+    loops = sch.get_loops(store)
+    tile_loops = loops[1 + [sch.get(x).same_as(sch.get(cta)) for x in loops].index(True):]  # one when m is 1
+    _, ty, tx, vec = sch.split(sch.fuse(*tile_loops), [None, warpgroups, intrin.THREADS, lanes])
     sch.bind(ty, "threadIdx.y")
     sch.bind(tx, "threadIdx.x")
     sch.vectorize(vec)
@@ -287,14 +306,20 @@ def _padded_matmul(m: int, n: int, k: int, dtype: str, out_dtype: str, tile: tup
     return [a, b, c_out]
 
 
-def _check_shared_memory(bm: int, bn: int, bk: int, stages: int, dtype: str, out_dtype: str,
-                         persistent: bool) -> None:
-    """Rule ``shared_memory_capacity``: the operand rings, or the output tile where it is
-    larger (MergeSharedMemoryAllocations gives the tile the rings' memory once the loop is
-    done); both when ``persistent`` (the rings are in use while a tile is stored)."""
+def _shared_bytes(bm: int, bn: int, bk: int, stages: int, dtype: str, out_dtype: str,
+                  persistent: bool) -> tuple[int, int, int]:
+    """``(needed, rings, output tile)`` bytes of shared memory: the operand rings, or the output
+    tile where it is larger (MergeSharedMemoryAllocations gives the tile the rings' memory once
+    the loop is done); both when ``persistent`` (the rings are in use while a tile is stored)."""
     ring = stages * (bm + bn) * bk * tvm.DataType(dtype).bits // 8
     out = bm * bn * tvm.DataType(out_dtype).bits // 8
-    need = ring + out if persistent else max(ring, out)
+    return (ring + out if persistent else max(ring, out)), ring, out
+
+
+def _check_shared_memory(bm: int, bn: int, bk: int, stages: int, dtype: str, out_dtype: str,
+                         persistent: bool) -> None:
+    """Rule ``shared_memory_capacity`` over :func:`_shared_bytes`."""
+    need, ring, out = _shared_bytes(bm, bn, bk, stages, dtype, out_dtype, persistent)
     if need > rules.limit("shared_memory_capacity"):
         raise TMAError("shared_memory_capacity", f"tile {bm}x{bn}x{bk}, {stages} stages: expected at most "
                        f"{rules.limit('shared_memory_capacity')} bytes of shared memory, got {need} "

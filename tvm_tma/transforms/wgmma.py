@@ -70,9 +70,18 @@ K_BYTES = 32
 
 
 def _register_descriptor_op() -> None:
-    """Register ``tvm_tma.wgmma_descriptor`` (pure: a function of an address), once."""
+    """Register ``tvm_tma.wgmma_descriptor`` (pure: a function of an address), once; a
+    descriptor request that reaches CUDA's intrinsic lowering (a pipeline other than
+    ``"tma"``, which resolves every one) raises ``wgmma_operand_layout`` naming the fix."""
     if DESCRIPTOR_OP not in tvm.ir.Op.list_op_names():
         tvm.ir.register_op_attr(DESCRIPTOR_OP, "TCallEffectKind", tvm.tirx.CallEffectKind.Pure.value)
+        tvm.tirx.register_intrin_lowering(DESCRIPTOR_OP, target="cuda", f=_unresolved_descriptor, level=10)
+
+
+def _unresolved_descriptor(call: tvm.ir.Call) -> tvm.ir.Call:
+    raise TMAError("wgmma_operand_layout", f"wgmma operand {call.args[0].args[0].source.name}: expected its "
+                   "matrix descriptor resolved from the swizzled tile its tensor copy loads, which only "
+                   "tir_pipeline='tma' does: compile with tvm.compile(..., tir_pipeline='tma')")
 
 
 _register_descriptor_op()
