@@ -7,7 +7,7 @@ by TVM's CUDA pipeline and compiled once: a small Llama decoder layer (NT linear
 fp16 accumulation, residual epilogues, batched attention matmuls with a scale / mask / cast
 epilogue, RMSNorm, fp32 softmax), ``nn.Linear`` with a dynamic number of rows (an NN matmul on
 the transposed weight), an fp32-accumulating matmul, LayerNorm, a decode-time projection with
-a residual (GEMV), and a linear layer and an RMSNorm whose rows are not 16-byte multiples.
+a residual (GEMV) and one whose reduction (1000) is no multiple of the GEMV's chunk, and a linear layer and an RMSNorm whose rows are not 16-byte multiples.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ class Workloads(nn.Module):
         self.linear = nn.Linear(256, 128, bias=False, dtype="float16")
         self.norm = nn.LayerNorm(512, dtype="float16")
         self.decode_proj = llama_layer.Linear(512, 512)
+        self.decode_tail = llama_layer.Linear(1000, 512)
         self.odd_proj = llama_layer.Linear(100, 128)
         self.odd_norm = nn.RMSNorm(100, -1, bias=False, dtype="float16")
 
@@ -52,6 +53,9 @@ class Workloads(nn.Module):
     def decode(self, x):
         return x + self.decode_proj(x)
 
+    def decode_down(self, x):
+        return self.decode_tail(x)
+
     def odd(self, x):
         return self.odd_proj(self.odd_norm(x))
 
@@ -61,6 +65,7 @@ SPEC = {"layer": {"x": _T([1, 128, 256], "float16"), "mask": _T([1, 1, 128, 128]
         "dynamic": {"x": _T([1, "n", 256], "float16")},
         "extras": {"a": _T([1024, 256], "float16"), "b": _T([256, 128], "float16"), "y": _T([256, 512], "float16")},
         "decode": {"x": _T([1, 1, 512], "float16")},
+        "decode_down": {"x": _T([1, 1, 1000], "float16")},
         "odd": {"x": _T([128, 100], "float16")}}
 
 # The fused PrimFunc that reads a buffer of this name -> the rule that must schedule it.
@@ -72,6 +77,7 @@ EXPECTED = {
     "linear.weight": tdl.WgmmaMatmul,  # nn.Linear: x @ permute_dims(W), one x @ W^T (FuseTransposeMatmul); dynamic rows
     "b": tdl.WgmmaMatmul,  # fp32 accumulation; 8 row tiles: CTAs numbered in groups of rows
     "decode_proj.weight": tdl.GEMV,
+    "decode_tail.weight": tdl.GEMV,  # K = 1000: a partial last chunk
     "block.input_norm.weight": tdl.RMSNorm,
     "norm.weight": tdl.LayerNorm,
     "astype": tdl.Softmax,  # the fp32 scores

@@ -19,12 +19,13 @@ class GEMV(GPUScheduleRule):
 
     Accepts what stock dlight's ``GEMV`` analysis accepts (``is_gemv``, ``normalize``) with the
     reduction innermost in ``W`` (``W[n, k]``, contiguous ``k``), a static reduction length
-    whose rows are 16-byte multiples and a multiple of ``threads * 16 bytes``, and a static
-    ``n``, on a CUDA target of sm_90 or newer; else ``None`` (stock's ``GEMV`` takes it).
+    whose rows are 16-byte multiples, and a static ``n``, on a CUDA target of sm_90 or newer;
+    else ``None`` (stock's ``GEMV`` takes it).
 
     Emits: CTA ``(blockIdx.x, blockIdx.y)`` computes ``rows`` outputs of batch row
     ``blockIdx.y``. Its ``threads`` threads walk the reduction in chunks of ``threads`` 16-byte
-    vectors: each chunk of the ``rows x chunk`` weight tile and of ``x`` is copied into
+    vectors (the last chunk partial where ``k`` is no multiple of it: its copies and products
+    predicated, the whole chunks still bulk copies): each chunk of the ``rows x chunk`` weight tile and of ``x`` is copied into
     ``shared.dyn`` by a :func:`~tvm_tma.schedule.tma_pipeline` of ``stages`` stages (TMA bulk
     copies under ``"tma"``) while each thread accumulates its part of the chunk for every row
     (``rfactor``: one partial sum per thread and row, in registers); then one cross-thread
@@ -56,7 +57,7 @@ class GEMV(GPUScheduleRule):
         if not all(isinstance(e, tirx.IntImm) for e in extents):
             return None
         n, k = int(extents[0]), int(extents[1]) * int(extents[2])
-        if n % self.rows or k % (self.threads * lanes):
+        if n % self.rows or k % lanes:
             return None
         return self._schedule(sch, main.block_rv, infos[1].block_rv if len(infos) == 2 else None, lanes)
 
