@@ -16,7 +16,8 @@ materialized) in 5 rounds that alternate their order (``run_gpu.interleaved_ms``
 layer alone by cuBLAS beside (its kernels' time). Kernels: CUPTI through ``torch.profiler``
 over ``--profile-iters`` calls, GPU time per kernel name per call. ``GPU ms (queued)``: calls
 queued behind a spinning GPU, the GPU's time alone (at the clocks of a short burst; the
-back-to-back median is at sustained clocks), and the host's time to issue a call.
+back-to-back median is at sustained clocks), and the host's time to issue a call. Sustained:
+each alone back to back for 2 s, its SM clock and board power sampled by ``nvidia-smi``.
 
 Writes ``DIR/results.json`` (``cases``: ours against each stock build, as
 ``benchmarks/headline.py`` reads them; ``builds``: every figure) and ``DIR/RESULTS.md``.
@@ -30,6 +31,7 @@ import json
 import pathlib
 import signal
 import statistics
+import subprocess
 import sys
 import time
 import traceback
@@ -151,7 +153,7 @@ def cublas_linears(inputs: dict[str, torch.Tensor], shape: dict[str, Any], iters
     for name in (n.removesuffix(".weight") for n, w in inputs.items() if n.endswith(".weight") and w.dim() == 2):
         weight = inputs[f"{name}.weight"]
         x = torch.randn(tokens, weight.shape[1], device="cuda", dtype=torch.float16)
-        kernels = kernel_times(lambda: torch.nn.functional.linear(x, weight), iters)
+        kernels, _ = kernel_times(lambda: torch.nn.functional.linear(x, weight), iters)
         ms = (sum(k["us"] for k in kernels) / 1e3 if not isinstance(kernels, str)
               else statistics.median(time_ms(lambda: torch.nn.functional.linear(x, weight), iters)))
         result[name] = {"ms": ms, "tflops": 2 * tokens * weight.shape[0] * weight.shape[1] / ms / 1e9,
@@ -173,26 +175,69 @@ def queued_ms(launch: Callable[[], Any], calls: int = 5) -> dict[str, float]:
     return {"gpu_ms": gpu, "host_ms": host}
 
 
-def kernel_times(launch: Callable[[], Any], calls: int) -> list[dict[str, Any]] | str:
+def sustained(launch: Callable[[], Any], seconds: float = 2.0) -> dict[str, float] | str:
+    """The call back to back for ``seconds`` (after as long again to warm up) while
+    ``nvidia-smi`` samples the SM clock and the board power every 50 ms: their medians over
+    the timed part (``sm_mhz``, ``power_w``) and the time per call there (``ms``); the error
+    text where ``nvidia-smi`` is not usable."""
+    query = ["nvidia-smi", "--query-gpu=clocks.sm,power.draw", "--format=csv,noheader,nounits", "-lms", "50"]
+    try:
+        sampler = subprocess.Popen(query, stdout=subprocess.PIPE, text=True)
+    except OSError as err:
+        return f"{type(err).__name__}: {err}"
+    stamps = []
+    try:
+        for phase in ("warm", "timed"):
+            torch.cuda.synchronize()
+            start = time.perf_counter()
+            calls = 0
+            while time.perf_counter() - start < seconds:
+                for _ in range(10):
+                    launch()
+                calls += 10
+                torch.cuda.synchronize()
+            stamps.append((start, time.perf_counter(), calls))
+    finally:
+        sampler.terminate()
+    out = sampler.communicate()[0].split("\n")
+    # the sampler's lines are evenly spaced from its start: keep the timed half's
+    samples = [tuple(map(float, line.split(","))) for line in out if line.count(",") == 1]
+    timed = samples[len(samples) // 2 + 1:]
+    if not timed:
+        return "nvidia-smi gave no samples"
+    start, end, calls = stamps[1]
+    return {"sm_mhz": statistics.median(c for c, _ in timed), "power_w": statistics.median(p for _, p in timed),
+            "ms": (end - start) / calls * 1e3}
+
+
+def kernel_times(launch: Callable[[], Any], calls: int) -> tuple[list[dict[str, Any]] | str, float | None]:
     """GPU time per kernel (and memcpy / memset) name per call (µs), largest first, from CUPTI
-    (``torch.profiler``); the error text where the profiler is not usable."""
+    (``torch.profiler``), and the GPU's span per call (µs: from the first activity's start to
+    the last one's end over the calls queued behind a spin, divided by the calls; the span
+    less the kernels' time is the GPU idle between them); the error text where the profiler is
+    not usable."""
     launch()
     torch.cuda.synchronize()
     try:
         with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]) as prof:
+            torch.cuda._sleep(SPIN_CYCLES)  # the calls queue up behind it: the span is the GPU's alone
             for _ in range(calls):
                 launch()
             torch.cuda.synchronize()
         total: dict[str, float] = collections.defaultdict(float)
         count: dict[str, int] = collections.defaultdict(int)
+        ranges = []
         for event in prof.events():
-            if event.device_type == torch.autograd.DeviceType.CUDA:
+            if event.device_type == torch.autograd.DeviceType.CUDA and "_sleep" not in event.name \
+                    and "spin" not in event.name:
                 total[event.name] += event.device_time_total
                 count[event.name] += 1
+                ranges.append((event.time_range.start, event.time_range.end))
     except Exception as err:  # no CUPTI, a sandboxed driver: the timings above still stand
-        return f"{type(err).__name__}: {err}"
+        return f"{type(err).__name__}: {err}", None
+    span = (max(end for _, end in ranges) - min(start for start, _ in ranges)) / calls if ranges else None
     return sorted(({"kernel": name, "us": total[name] / calls, "launches": count[name] / calls} for name in total),
-                  key=lambda k: -k["us"])
+                  key=lambda k: -k["us"]), span
 
 
 def check_build(build_dir: pathlib.Path, entry: dict[str, Any], inputs: dict[str, torch.Tensor],
@@ -239,6 +284,12 @@ def markdown(summary: dict[str, Any]) -> str:
     for label, torch_ms in summary["torch_ms"].items():
         lines.append(f"| {label} | - | - | - | - | - | - | {torch_ms:.3f} | {flops / torch_ms / 1e9:.1f} | "
                      f"{_queued(summary.get('torch_queued', {}).get(label, {}))} |")
+    if summary.get("sustained"):
+        lines += ["", "Sustained (each alone back to back for 2 s after 2 s of warm-up; nvidia-smi every 50 ms):", "",
+                  "| build | ms per call | SM MHz (median) | board W (median) |", "|---|---|---|---|"]
+        for label, run in summary["sustained"].items():
+            lines.append(f"| {label} | {run} |" if isinstance(run, str) else
+                         f"| {label} | {run['ms']:.3f} | {run['sm_mhz']:.0f} | {run['power_w']:.0f} |")
     lines += ["", "| linear (cuBLAS, torch F.linear fp16) | M x N x K | kernel µs | TFLOP/s |", "|---|---|---|---|"]
     for name, lin in summary["cublas_linears"].items():
         lines.append(f"| {name} | {lin['m']} x {lin['n']} x {lin['k']} | {lin['ms'] * 1e3:.1f} | {lin['tflops']:.0f} |")
@@ -247,12 +298,14 @@ def markdown(summary: dict[str, Any]) -> str:
         lines.append(f"| {c['name']} | {c['stock_ms']:.3f} | {c['tma_ms']:.3f} | {c['stock_ms'] / c['tma_ms']:.2f}x | "
                      f"{'yes' if c['correct'] else '**NO**'} |")
     profiles = {b["name"]: b["kernels"] for b in builds if "kernels" in b} | summary.get("torch_kernels", {})
+    spans = {b["name"]: b.get("span_us") for b in builds} | summary.get("torch_spans", {})
     for name, kernels in profiles.items():
         if isinstance(kernels, str):
             lines += ["", f"Kernels of `{name}`: not profiled ({kernels})"]
             continue
         total = sum(k["us"] for k in kernels)
-        lines += ["", f"Kernels of `{name}` (GPU µs per call, {total:.0f} in all):", "",
+        span = f"; GPU span {spans[name]:.0f} per call queued, idle {spans[name] - total:.0f}" if spans.get(name) else ""
+        lines += ["", f"Kernels of `{name}` (GPU µs per call, {total:.0f} in all{span}):", "",
                   "| kernel | µs | launches | share |", "|---|---|---|---|"]
         lines += [f"| {k['kernel'][:120]} | {k['us']:.1f} | {k['launches']:g} | {k['us'] / total:.1%} |" for k in kernels]
     return "\n".join(lines)
@@ -306,8 +359,11 @@ def main(argv: list[str] | None = None) -> int:
             if b["name"] in launches:
                 b["median_ms"] = median[b["name"]]
                 b.update(queued[b["name"]])
-                b["kernels"] = kernel_times(launches[b["name"]], opts.profile_iters)
-        torch_kernels = {label: kernel_times(launch, opts.profile_iters) for label, launch in baselines.items()}
+                b["kernels"], b["span_us"] = kernel_times(launches[b["name"]], opts.profile_iters)
+        clocks = {label: sustained(launch) for label, launch in {**launches, **baselines}.items()}
+        torch_kernels, torch_spans = {}, {}
+        for label, launch in baselines.items():
+            torch_kernels[label], torch_spans[label] = kernel_times(launch, opts.profile_iters)
         linears = cublas_linears(inputs, manifest["shape"], opts.iters)
     by_name = {b["name"]: b for b in builds}
     cases = []
@@ -319,7 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = {"model": manifest.get("model", "llama"), "device": torch.cuda.get_device_name(), "torch": torch.__version__,
                "tvm_version": manifest["tvm_version"], "shape": manifest["shape"], "flops": manifest["flops"],
                "tolerance": TOLERANCE, "torch_ms": torch_ms,
-               "torch_queued": {label: queued[label] for label in baselines}, "torch_kernels": torch_kernels, "cublas_linears": linears, "cases": cases,
+               "torch_queued": {label: queued[label] for label in baselines}, "torch_kernels": torch_kernels, "torch_spans": torch_spans, "sustained": clocks, "cublas_linears": linears, "cases": cases,
                "builds": builds}
     opts.out.mkdir(parents=True, exist_ok=True)
     (opts.out / "results.json").write_text(json.dumps(summary, indent=1))

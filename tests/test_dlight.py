@@ -15,6 +15,7 @@ from __future__ import annotations
 import pathlib
 import shutil
 import sys
+import warnings
 
 import pytest
 import tvm
@@ -290,3 +291,29 @@ def test_tiling_follows_the_measured_table():
         assert (cfg.tile, cfg.stages, cfg.persistent) == want, (m, n, cfg)
     assert tuned(512, 4096).group_m == 4 and tuned(1200, 4096).group_m == 2  # row tiles 4 and 10: no padding
 
+
+
+@pytest.mark.parametrize("attention", [True, False])
+def test_one_token_layer_compiles_without_a_rule_failing(attention):
+    """One token through the layer (decode), the attention fused or as its matmuls and
+    softmax (whose 1 x 1 score matmul stock's GEMV analysis asserts on): every function
+    scheduled, no rule passed over."""
+    shape = llama_layer.LayerShape(seq=1, hidden=256, heads=2, head_dim=128, mlp=384)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a rule that raised would warn
+        executable = tvm.compile(llama_layer.relax_module(shape), TARGET,
+                                 relax_pipeline=tdl.relax_pipeline(attention=attention), tir_pipeline="tma")
+    assert [m for m in executable.mod.imports[0].imports if m.kind == "cuda"]
+
+
+def test_a_rule_that_raises_is_passed_over(fused):
+    """A rule that raises on a function: a warning names it and the error, the next rule takes it."""
+
+    class Broken(tdl.ElementWise):
+        def apply(self, func, target, _):
+            raise AssertionError("broken analysis")
+
+    with TARGET, pytest.warns(UserWarning, match=r"Broken raised on .*\(AssertionError: broken analysis\); the next "
+                              "rule takes it"):
+        _, taken_by = tdl.apply_rules(fused, [Broken(), *tdl.default_rules()])
+    assert taken_by and not any(rule.endswith(".Broken") for rule in taken_by.values())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import tvm
 from tvm import relax
 from tvm.s_tir import dlight as dl
@@ -34,7 +36,9 @@ def apply_rules(mod: tvm.IRModule, rules: list[ScheduleRule] | None = None) -> t
     """What ``dl.ApplyDefaultSchedule(*rules)`` does to ``mod`` (each PrimFunc not yet scheduled
     gets the first rule that takes it, under the function's or the current target), and which
     rule (``module.Class``) took each function, by name. ``rules`` defaults to
-    :func:`default_rules`."""
+    :func:`default_rules`. A rule that raises on a function (stock's ``GEMV`` analysis asserts
+    on a one-token attention matmul) is passed over with a warning naming it and the error:
+    the next rule takes the function."""
     rules = default_rules() if rules is None else rules
     scheduled, taken_by = {}, {}
     for gvar, func in mod.functions_items():
@@ -42,13 +46,30 @@ def apply_rules(mod: tvm.IRModule, rules: list[ScheduleRule] | None = None) -> t
             continue
         target = func.attrs.get("target") or tvm.target.Target.current(allow_none=False)
         for rule in rules:
-            sch = rule.apply(func, target, False)
+            try:
+                sch = rule.apply(func, target, False)
+            except Exception as err:  # noqa: BLE001 (any rule's failure: the next rule's turn)
+                warnings.warn(f"{type(rule).__module__}.{type(rule).__name__} raised on {gvar.name_hint} "
+                              f"({type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}); the next rule "
+                              "takes it", stacklevel=2)
+                continue
             if sch is not None:
                 scheduled[gvar] = sch.mod["main"].with_attr("tirx.is_scheduled", True)
                 taken_by[gvar.name_hint] = f"{type(rule).__module__}.{type(rule).__name__}"
                 break
     functions = {gvar: scheduled.get(gvar, func) for gvar, func in mod.functions_items()}
     return tvm.IRModule(functions, attrs=mod.attrs, global_infos=mod.global_infos), taken_by
+
+
+def _apply(rules: list[ScheduleRule]) -> tvm.transform.Pass:
+    """:func:`apply_rules` as a module pass (dlight's ``ApplyDefaultSchedule``, without failing
+    where a rule raises)."""
+
+    @tvm.transform.module_pass(opt_level=0, name="tvm_tma.ApplyRules")
+    def apply(mod: tvm.IRModule, _ctx: tvm.transform.PassContext) -> tvm.IRModule:
+        return apply_rules(mod, rules)[0]
+
+    return apply
 
 
 def fusion_passes(target: tvm.target.Target, *, attention: bool = True,
@@ -89,8 +110,7 @@ def relax_pipeline(rules: list[ScheduleRule] | None = None, *, attention: bool =
     @tvm.transform.module_pass(opt_level=0, name="TMARelaxPipeline")
     def _pipeline(mod: tvm.IRModule, _ctx: tvm.transform.PassContext) -> tvm.IRModule:
         target = tvm.target.Target.current(allow_none=False)
-        passes = [*fusion_passes(target, attention=attention), dl.ApplyDefaultSchedule(*rules),
-                  *lowering_passes(target)]
+        passes = [*fusion_passes(target, attention=attention), _apply(rules), *lowering_passes(target)]
         return tvm.transform.Sequential(passes)(mod)
 
     return _pipeline
