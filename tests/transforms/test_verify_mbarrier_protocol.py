@@ -20,7 +20,8 @@ import tvm_tma
 from tvm_tma import TMAError
 from tvm_tma.kernels import rms_norm
 from tvm_tma.kernels.bulk_copy import copy_tiles
-from tvm_tma.transforms import VerifyMBarrierProtocol, lower_async_pipeline
+from tvm_tma.transforms import VerifyMBarrierProtocol
+from tvm_tma.transforms.pipelines import lower_async_pipeline
 from workloads import center_columns, tile_scale, tile_scale_staged, verified_ir
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "benchmarks"))

@@ -17,14 +17,14 @@ Emits, per pipeline and queue, a ring ``bar[V]`` of mbarriers (TVM issue 15956, 
     __syncthreads()                                     # every thread is done with G - V
     if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [bar + 8*(G % V)], <bulk bytes of stage>
     cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes ...  # run r by thread r % T
-    # or, for a strided or edge tile (tensor map encoded on the host, see .tensor_map):
+    # or, for a strided or edge tile (tensor map encoded on the host, see ..copies.tensor_map):
     if tid == 0: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
                      [S + box], [A_tmap, {c0, r0}], [bar + 8*(G % V)]
     cp.async.ca/cg ... ; cp.async.mbarrier.arrive.noinc.shared.b64 [bar + 8*(G % V)]  # fallback
     ...
     # bulk stores (tvm_tma.schedule.bulk_store) of tiles computed into shared memory: one bulk
     # group each, 1-D runs or, strided or at the edge, one cp.async.bulk.tensor per box
-    # (see .bulk_store), waited for (wait_group.read N) before their tile is written again
+    # (see ..copies.bulk_store), waited for (wait_group.read N) before their tile is written again
     ...
     # consumer of ``wait_group N`` after stage ``last`` was committed: every stage W in
     # (waited, last - N] that is not yet waited for (usually exactly one):
@@ -77,7 +77,7 @@ the groups committed since, ahead of its ``__syncthreads``: consumers ordered fi
 ``N <= 1`` need none); after the last stage, ``wgmma.wait_group 0`` and a ``__syncthreads``
 come before anything else (the accumulators are read, the buffers' memory may be reused).
 Queues of wgmma stages keep the ``__syncthreads`` guard under ``overwrite_guard=
-"empty_barriers"``. :func:`.verify_wgmma.VerifyWgmma` checks the result.
+"empty_barriers"``. :func:`..verifiers.verify_wgmma.VerifyWgmma` checks the result.
 
 A pipeline in a launch of fewer than ``min_ctas`` CTAs (the ``blockIdx`` extents around it,
 when constant) is left to stock TVM's cp.async groups where they can express it (rule
@@ -107,17 +107,17 @@ from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
 from tvm.script import tirx as T
 
-from . import ptx
-from .. import report, rules
-from ..errors import TMAError
-from ._ir import attrs_with_key, cast_to, function_name, mutate, replace_node, select, seq, substitute, walk
-from .bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, marked_root,
-                         shared_writes, store_sources, unmarked, version, wait_all, wait_read)
-from .copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
-                        is_shared, issuing_threads, mbarrier_buffer, peel_copy, plan_copy, report_plan,
-                        stock_record, uses_bulk, uses_cp_async, wait_parity, writes_synchronously)
-from .tensor_map import TensorMaps
-from .wgmma import contains_mma, wait_group
+from ... import report, rules
+from ...errors import TMAError
+from .. import ptx
+from .._ir import attrs_with_key, cast_to, function_name, mutate, replace_node, select, seq, substitute, walk
+from ..copies.bulk_store import (StoreGroups, emit_store_group, groups_in, has_marked, marked_root,
+                                 shared_writes, store_sources, unmarked, version, wait_all, wait_read)
+from ..copies.copy_plan import (ThreadAxis, arrival_count, barrier_setup, emit_stage, flat_thread_index,
+                                is_shared, issuing_threads, mbarrier_buffer, peel_copy, plan_copy, report_plan,
+                                stock_record, uses_bulk, uses_cp_async, wait_parity, writes_synchronously)
+from ..copies.tensor_map import TensorMaps
+from ..tensor_cores.wgmma import contains_mma, wait_group
 
 COMMIT = "async_commit_queue_scope"
 WAIT = "async_wait_queue_scope"
@@ -547,7 +547,7 @@ class _Region:
 
     # -- bulk stores -------------------------------------------------------------------------
     def lower_store(self, nest: tirx.Stmt) -> tirx.Stmt:
-        """A marked shared→global copy: one bulk group (see :mod:`.bulk_store`)."""
+        """A marked shared→global copy: one bulk group (see :mod:`..copies.bulk_store`)."""
         plan = self.plan(nest)
         load = peel_copy(nest)[2].value
         read = version(load.source, load.indices)
@@ -1302,7 +1302,7 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
     ``min_run_bytes``: a tile of several contiguous runs shorter than this goes to cp.async
     (rule ``bulk_min_run``).
     ``tensor_maps``: copy strided and edge tiles with ``cp.async.bulk.tensor``, loads and bulk
-    stores alike (see :mod:`.copy_plan`); off, they are 1-D runs (and cp.async, or ordinary
+    stores alike (see :mod:`..copies.copy_plan`); off, they are 1-D runs (and cp.async, or ordinary
     stores, for partial tiles).
     ``overwrite_guard``: what keeps a producer from overwriting a buffer version still read:
     ``"cta_barrier"``, a ``__syncthreads`` before each producer stage; or ``"empty_barriers"``,
