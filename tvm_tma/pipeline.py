@@ -20,7 +20,7 @@ from tvm.tirx import compilation_pipeline
 from . import report, transforms
 from .transforms._ir import attrs_with_key, walk
 from .transforms.copies.bulk_store import STORE_OPS
-from .transforms.pipelines.lower_async_pipeline import COMMIT, WAIT
+from .transforms.pipelines.stages import COMMIT, WAIT
 
 PIPELINE_NAME = "tma"
 
