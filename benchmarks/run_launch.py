@@ -54,7 +54,7 @@ import tvm_ffi  # noqa: E402
 
 from run_gpu import SPIN_CYCLES, TOLERANCE, expected, poisoned, random_input, unwritten  # noqa: E402
 
-ENCODES = "tvm_tma_tensor_map_cache_encodes"  # tvm_tma.transforms.tensor_map_cache.ENCODES (compiler side)
+ENCODES = "tvm_tma_tensor_map_cache_encodes"  # tvm_tma.transforms.copies.tensor_map_cache.ENCODES (compiler side)
 WARM_UP = 100  # untimed calls before each host timing
 
 

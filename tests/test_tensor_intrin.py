@@ -11,7 +11,7 @@ from tvm.s_tir import TensorIntrin
 
 from tvm_tma import TMAError, tensor_intrin
 from tvm_tma.transforms._ir import substitute
-from tvm_tma.transforms.wgmma import DESCRIPTOR_OP
+from tvm_tma.transforms.tensor_cores.wgmma import DESCRIPTOR_OP
 
 
 def test_fragment_layout_is_a_bijection():

@@ -20,8 +20,8 @@ from tvm.tirx import compilation_pipeline
 from . import report, transforms
 from .errors import TMAError
 from .transforms._ir import attrs_with_key, walk
-from .transforms.bulk_store import STORE_OPS
-from .transforms.lower_async_pipeline import COMMIT, WAIT
+from .transforms.copies.bulk_store import STORE_OPS
+from .transforms.pipelines.stages import COMMIT, WAIT
 
 PIPELINE_NAME = "tma"
 
@@ -136,7 +136,7 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
     ]
     if tensor_map_cache:
         # tvm-tma: the host encodes of tensor maps behind the descriptor cache
-        # (tvm_tma.transforms.tensor_map_cache), before LowerTVMBuiltin lowers them.
+        # (tvm_tma.transforms.copies.tensor_map_cache), before LowerTVMBuiltin lowers them.
         passes.append(transforms.CacheTensorMapEncodes())
     return passes
 

@@ -56,7 +56,7 @@ _RULES = (
     Rule("cp_async_size", 16, "bytes", "PTX ISA, cp.async (cp-size)",
          "the cp.async fallback copies 4, 8 or 16 bytes per thread from addresses aligned to it; "
          "a copy that cannot stays ordinary loads and stores (vectorize the copy loop)"),
-    Rule("stage_compute", 0, "", "tvm-tma pipeline model (transforms/copy_plan.py)",
+    Rule("stage_compute", 0, "", "tvm-tma pipeline model (transforms/copies/copy_plan.py)",
          "an async stage statement that is not a copy between global and shared memory (it "
          "computes, or writes elsewhere) runs synchronously, as stock TVM runs it"),
     Rule("mixed_stage_cost", 0, "", "tvm-tma performance rule (H100, MetaSchedule tensor-core samples: "
@@ -82,7 +82,7 @@ _RULES = (
          "cases of 1-64 CTAs ran 1.04-2.08x stock's time (3 others 0.89-0.97x); the nested mma GEMM "
          "1.11x at 64 CTAs, 0.94x at 144, 0.88x at 256, 0.59x at 1024; tile kernels 1.01-2.06x "
          "from 4 to 132 CTAs, 0.98-1.03x at 528"),
-    Rule("pipeline_model", 0, "", "tvm-tma pipeline model (transforms/lower_async_pipeline.py)",
+    Rule("pipeline_model", 0, "", "tvm-tma pipeline model (transforms/pipelines/lower_async_pipeline.py)",
          "the mbarrier lowering models a pipeline's async queues as rings of buffer versions "
          "whose stages commit and wait in the order InjectSoftwarePipeline gives them; a "
          "pipeline it cannot model, or one with no copy that can be bulk, keeps stock TVM's "
@@ -94,7 +94,7 @@ _RULES = (
          "copies completing exactly its expect_tx bytes; each wait targets the next phase with "
          "its parity, after that phase was issued and before a later one"),
     Rule("pipeline_nesting", 1, "nested pipelined loops with async stages", "tvm-tma pipeline model "
-         "(transforms/lower_async_pipeline.py); TVM 0.27 InjectPTXAsyncCopy (nested async scopes)",
+         "(transforms/pipelines/lower_async_pipeline.py); TVM 0.27 InjectPTXAsyncCopy (nested async scopes)",
          "of two nested software-pipelined loops, at most one has async stages"),
     # Tensor maps (cp.async.bulk.tensor with a CUtensorMap made by cuTensorMapEncodeTiled).
     Rule("tensor_map_rank", 5, "dimensions", "CUDA driver API, cuTensorMapEncodeTiled (tensorRank); "
@@ -131,14 +131,14 @@ _RULES = (
          "the shared-memory box of cp.async.bulk.tensor starts 128-byte aligned; a swizzled "
          "box starts a period of its pattern, 8 rows of the span (1024 bytes for the 128B swizzle)"),
     Rule("swizzle_row_bytes", 128, "bytes", "CUDA driver API, CUtensorMapSwizzle; tvm-tma swizzled "
-         "tile layout (transforms/swizzle.py)",
+         "tile layout (transforms/copies/swizzle.py)",
          "a swizzled tile's rows are the span (32 or 64 bytes) or a multiple of 128 bytes, stored "
          "as boxes of 128-byte rows side by side"),
     Rule("swizzle_tile", 8, "rows", "CUDA driver API, CUtensorMapSwizzle (the pattern repeats "
-         "every 8 rows of the span); tvm-tma swizzled tile layout (transforms/swizzle.py)",
+         "every 8 rows of the span); tvm-tma swizzled tile layout (transforms/copies/swizzle.py)",
          "a swizzled tile fills the trailing dimensions of its shared buffer and has a multiple "
          "of 8 rows, so that each of its boxes starts a period of the pattern"),
-    Rule("swizzle_access", 0, "", "tvm-tma swizzled tile layout (transforms/swizzle.py)",
+    Rule("swizzle_access", 0, "", "tvm-tma swizzled tile layout (transforms/copies/swizzle.py)",
          "a swizzled tile is accessed by elements, cp.async, tensor copies or ldmatrix (at most "
          "16 contiguous bytes per access), never through a pointer to a longer run"),
     Rule("swizzle_permuted", 0, "", "CUDA driver API, CUtensorMapSwizzle; TVM 0.27 "

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from tvm import s_tir, tirx
 
-from .transforms import bulk_store as _bulk_store
-from .transforms import lower_async_pipeline as _pipeline
-from .transforms import swizzle as _swizzle
-from .transforms import warp_specialize as _warp_specialize
-from .transforms.lower_bulk_copy_blocks import ANNOTATION
+from .transforms.copies import bulk_store as _bulk_store
+from .transforms.copies import swizzle as _swizzle
+from .transforms.pipelines import lower_async_pipeline as _pipeline
+from .transforms.pipelines import warp_specialize as _warp_specialize
+from .transforms.pipelines.lower_bulk_copy_blocks import ANNOTATION
 
 
 def bulk_copy(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:
@@ -40,7 +40,7 @@ def swizzle(sch: s_tir.Schedule, block: s_tir.SBlockRV, *, span: int = 0) -> Non
     ``CUtensorMapSwizzle`` of ``span`` bytes (32, 64 or 128; 0 chooses the widest that tiles
     the row: rows of 32 or 64 bytes, or 128-byte boxes side by side for wider rows), and every
     access of the shared buffer is rewritten to the swizzled positions
-    (:mod:`tvm_tma.transforms.swizzle`); the schedule keeps its logical indices. The tile must
+    (:mod:`tvm_tma.transforms.copies.swizzle`); the schedule keeps its logical indices. The tile must
     fill its shared buffer (no ``storage_align`` padding) and have a multiple of 8 rows. Where
     the copy cannot be a swizzled tensor copy the layout stays plain and the copy report says
     why. Stock pipelines ignore the annotation.
@@ -120,12 +120,13 @@ def tma_pipeline(sch: s_tir.Schedule, loop: s_tir.LoopRV, *, stages: int, num_co
     :mod:`tvm_tma.tensor_intrin`), the groups each consumer stage leaves in flight
     (``wgmma.wait_group N`` after its commit; default 1). 0 waits for every stage's MMAs
     before going on; 1 overlaps them with the next stage. Either way a stage's copies wait
-    for the group that read the buffer they overwrite (:mod:`.transforms.lower_async_pipeline`):
-    with ``consumers_first`` that is the group a consumer already waited for.
+    for the group that read the buffer they overwrite
+    (:mod:`.transforms.pipelines.lower_async_pipeline`): with ``consumers_first`` that is the group
+    a consumer already waited for.
 
     ``producer``: who issues the copies. ``"cta"``: thread 0, which then computes with the
     other threads; before a stage refills a buffer the CTA meets at a ``__syncthreads``.
-    ``"warp"``: warp specialization (:mod:`.transforms.warp_specialize`): the kernel gets one
+    ``"warp"``: warp specialization (:mod:`.transforms.pipelines.warp_specialize`): the kernel gets one
     more slice of ``threadIdx.y`` (a warpgroup when the consumers are warpgroups), whose elected
     thread only issues copies, into ``stages`` buffer versions guarded by a "full" and an
     "empty" mbarrier ring, while the threads the schedule bound only compute; the loop may sit

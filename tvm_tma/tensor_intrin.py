@@ -25,9 +25,9 @@ the warpgroup (warpgroups go on ``threadIdx.y``).
 The operands' descriptors are not encoded here: the MMA leaves
 ``tvm_tma.wgmma_descriptor(T.address_of(S[...]), major)`` in the IR, which
 ``tir_pipeline="tma"`` encodes from the swizzled layout the tensor copy of ``S`` got
-(:mod:`tvm_tma.transforms.wgmma`), so the operand tiles must be loaded by swizzled tensor copies
-(:func:`tvm_tma.schedule.swizzle`). Fence, commit and wait of the groups come from the
-pipeline (:func:`tvm_tma.transforms.LowerAsyncPipelineToMBarrier`).
+(:mod:`tvm_tma.transforms.tensor_cores.wgmma`), so the operand tiles must be loaded by swizzled
+tensor copies (:func:`tvm_tma.schedule.swizzle`). Fence, commit and wait of the groups come
+from the pipeline (:func:`tvm_tma.transforms.LowerAsyncPipelineToMBarrier`).
 
 Intrinsics are registered on first use, by name (parsing all 32 widths at import would take
 a minute)::
@@ -42,7 +42,7 @@ from tvm.script import tirx as T
 
 from . import rules
 from .errors import TMAError
-from .transforms.wgmma import Major, descriptor_request
+from .transforms.tensor_cores.wgmma import Major, descriptor_request
 
 M = 64
 K = 16

@@ -15,7 +15,7 @@ from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels import tile_scale_3d
 from tvm_tma.kernels.bulk_copy import bulk_copy_module
 from tvm_tma.schedule import bulk_store
-from tvm_tma.transforms.tensor_map import ENCODE, S2G_TENSOR, Swizzle, encoded_maps
+from tvm_tma.transforms.copies.tensor_map import ENCODE, S2G_TENSOR, Swizzle, encoded_maps
 from test_tensor_map import calls, lowered
 from workloads import ALL_LAUNCHES, cuda_source, tile_scale, tile_scale_staged
 

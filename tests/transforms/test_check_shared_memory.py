@@ -7,7 +7,7 @@ from tvm.script import tirx as T
 
 from tvm_tma import TMAError, rules
 from tvm_tma.kernels import tile_scale
-from tvm_tma.transforms.check_shared_memory import check, limit
+from tvm_tma.transforms.verifiers.check_shared_memory import check, limit
 
 CAPACITY = rules.limit("shared_memory_capacity")
 

@@ -1,4 +1,4 @@
-"""The cp.async fallback (tvm_tma.transforms.cp_async): which nests per-thread cp.async can do."""
+"""The cp.async fallback (tvm_tma.transforms.copies.cp_async): which nests per-thread cp.async can do."""
 
 import pytest
 import tvm_ffi
@@ -6,7 +6,7 @@ from tvm import tirx
 from tvm.script import tirx as T
 
 import tvm_tma
-from tvm_tma.transforms.cp_async import _holds_on_a_prefix, cp_async_nest, zero_fill
+from tvm_tma.transforms.copies.cp_async import _holds_on_a_prefix, cp_async_nest, zero_fill
 
 
 def test_per_lane_conditions_must_hold_on_a_prefix():

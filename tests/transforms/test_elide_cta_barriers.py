@@ -1,4 +1,4 @@
-"""ElideCTABarriers (tvm_tma/transforms/elide_cta_barriers.py): a CTA barrier after another with
+"""ElideCTABarriers (tvm_tma/transforms/pipelines/elide_cta_barriers.py): a CTA barrier after another with
 only copy issues between goes; any access, wait or other call between keeps it."""
 
 import pytest
@@ -8,7 +8,7 @@ from tvm import tirx
 from tvm.script import tirx as T
 
 from tvm_tma.transforms import ElideCTABarriers, ptx
-from tvm_tma.transforms.elide_cta_barriers import elide
+from tvm_tma.transforms.pipelines.elide_cta_barriers import elide
 
 TID = tirx.Var("tid", "int32")
 BAR = tirx.decl_buffer((2,), "uint64", name="bar", scope="shared")

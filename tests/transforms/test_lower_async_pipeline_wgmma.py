@@ -10,9 +10,9 @@ from tvm import tirx
 from tvm_tma import TMAError
 from tvm_tma.kernels import gemm_wgmma
 from tvm_tma.transforms import LowerWarpgroupFragments
-from tvm_tma.transforms.lower_async_pipeline import STAGES
+from tvm_tma.transforms.pipelines.lower_async_pipeline import STAGES
 from tvm_tma.transforms._ir import substitute
-from tvm_tma.transforms.wgmma import is_mma
+from tvm_tma.transforms.tensor_cores.wgmma import is_mma
 from workloads import verified_ir
 
 # 8 k-iterations of 64 through 3 stages: prologue, a steady-state loop of 6, epilogue

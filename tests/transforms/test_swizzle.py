@@ -14,8 +14,8 @@ import tvm_tma
 from tvm_tma import rules
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels import gemm_mma, tile_scale
-from tvm_tma.transforms.swizzle import LDMATRIX, SwizzledTile, choose_span, rewrite_accesses
-from tvm_tma.transforms.tensor_map import G2S_TENSOR, ENCODE, Swizzle
+from tvm_tma.transforms.copies.swizzle import LDMATRIX, SwizzledTile, choose_span, rewrite_accesses
+from tvm_tma.transforms.copies.tensor_map import G2S_TENSOR, ENCODE, Swizzle
 from test_tensor_map import calls, lowered
 from workloads import cuda_source
 

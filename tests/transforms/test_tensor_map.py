@@ -1,7 +1,7 @@
 """Tensor-map tile loads (cp.async.bulk.tensor): IR structure, edge tiles, rules and errors.
 
 Strided tiles (more than one contiguous run) and edge tiles become one tensor copy per tile,
-the descriptor encoded in the host part of the PrimFunc (see tvm_tma/transforms/tensor_map.py).
+the descriptor encoded in the host part of the PrimFunc (see tvm_tma/transforms/copies/tensor_map.py).
 """
 
 import re
@@ -15,8 +15,8 @@ import tvm_tma
 from tvm_tma import rules
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels import gemm_mma, tile_scale, tile_scale_3d
-from tvm_tma.transforms.copy_plan import _tail_is_bounds
-from tvm_tma.transforms.tensor_map import (G2S_TENSOR, Swizzle, check_shared_box, encoded_maps, make_spec)
+from tvm_tma.transforms.copies.copy_plan import _tail_is_bounds
+from tvm_tma.transforms.copies.tensor_map import (G2S_TENSOR, Swizzle, check_shared_box, encoded_maps, make_spec)
 from workloads import cuda_source, tile_scale_staged
 
 TENSOR_2D = "cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d"

@@ -1,4 +1,4 @@
-"""The tensor-map descriptor cache (tvm_tma/transforms/tensor_map_cache.py and .ll): the encode
+"""The tensor-map descriptor cache (tvm_tma/transforms/copies/tensor_map_cache.py and .ll): the encode
 behind a per-call-site cache in the host IR, the cache inlined into the host LLVM (no symbol
 left to resolve: libraries with two and three maps load with RTLD_NOW), the kernel unchanged,
 and the cache itself run on the CPU (host-only PrimFuncs that copy their encoded maps out, a
@@ -23,8 +23,8 @@ from tvm.script import tirx as T
 from tvm_tma import pipeline
 from tvm_tma.codegen import SM90A, compile_sm90a, kernel_source
 from tvm_tma.kernels import tile_scale
-from tvm_tma.transforms.tensor_map import ENCODE
-from tvm_tma.transforms.tensor_map_cache import ENCODES, KEY_WORDS, LOAD, STORE
+from tvm_tma.transforms.copies.tensor_map import ENCODE
+from tvm_tma.transforms.copies.tensor_map_cache import ENCODES, KEY_WORDS, LOAD, STORE
 from workloads import ALL_LAUNCHES
 
 UNCACHED = "tma_no_tensor_map_cache_all_launches"

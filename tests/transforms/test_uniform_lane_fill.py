@@ -1,4 +1,4 @@
-"""UniformLaneFill (tvm_tma/transforms/uniform_lane_fill.py): a zero-fill condition the same on
+"""UniformLaneFill (tvm_tma/transforms/copies/uniform_lane_fill.py): a zero-fill condition the same on
 every lane of a vector copy into shared memory loses the lane, indices that reach the lane
 through divisions become affine in it; anything not proven stays as it was."""
 

@@ -20,7 +20,8 @@ import tvm_tma
 from tvm_tma import TMAError
 from tvm_tma.kernels import rms_norm
 from tvm_tma.kernels.bulk_copy import copy_tiles
-from tvm_tma.transforms import VerifyMBarrierProtocol, lower_async_pipeline
+from tvm_tma.transforms import VerifyMBarrierProtocol
+from tvm_tma.transforms.pipelines import consumers
 from workloads import center_columns, tile_scale, tile_scale_staged, verified_ir
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -495,8 +496,8 @@ def test_verifier_runs_when_asked(monkeypatch):
     # Off by default (it costs more compile time than the lowering); on with TVM_TMA_VERIFY=1
     # (the test suite) or in the "tma_verified" pipeline.
     assert "tvm_tma.VerifyMBarrierProtocol" not in [p.info.name for p in tvm_tma.pipeline._passes({}, {})]
-    emit = lower_async_pipeline.wait_parity
-    monkeypatch.setattr(lower_async_pipeline, "wait_parity", lambda slot, parity: emit(slot, 1 - parity))
+    emit = consumers.wait_parity
+    monkeypatch.setattr(consumers, "wait_parity", lambda slot, parity: emit(slot, 1 - parity))
     monkeypatch.setenv("TVM_TMA_VERIFY", "0")
     tvm.compile(WIDE, target=TARGET, tir_pipeline="tma")  # unchecked
     with pytest.raises(TMAError, match=RULE + r"tma_bar_q0\[0\] phase 0: wait for parity 1"):
@@ -504,8 +505,8 @@ def test_verifier_runs_when_asked(monkeypatch):
 
 
 def test_broken_emission_fails_tvm_compile(monkeypatch):
-    emit = lower_async_pipeline.wait_parity
-    monkeypatch.setattr(lower_async_pipeline, "wait_parity", lambda slot, parity: emit(slot, 1 - parity))
+    emit = consumers.wait_parity
+    monkeypatch.setattr(consumers, "wait_parity", lambda slot, parity: emit(slot, 1 - parity))
     with pytest.raises(TMAError, match=RULE + r"tma_bar_q0\[0\] phase 0: wait for parity 1") as err:
         tvm.compile(WIDE, target=TARGET, tir_pipeline="tma")
     assert err.value.rule == "mbarrier_protocol"

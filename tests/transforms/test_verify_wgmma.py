@@ -11,7 +11,7 @@ import tvm_tma
 from tvm_tma import TMAError
 from tvm_tma.kernels import gemm_wgmma
 from tvm_tma.transforms import VerifyWgmma
-from tvm_tma.transforms.wgmma import is_mma
+from tvm_tma.transforms.tensor_cores.wgmma import is_mma
 from workloads import verified_ir
 
 SMALL = dict(m=256, n=128, k=512, tile=(128, 128, 64), warpgroups=2, stages=3)

@@ -20,7 +20,7 @@ from tvm_tma import TMAError
 from tvm_tma.codegen import SM90A, compile_cuda, kernel_source
 from tvm_tma.kernels import gemm_wgmma, rms_norm
 from tvm_tma.transforms import LowerRoleBarriers, VerifyMBarrierProtocol, VerifyWgmma
-from tvm_tma.transforms.warp_specialize import LAUNCH_MIN_BLOCKS, ROLE
+from tvm_tma.transforms.pipelines.warp_specialize import LAUNCH_MIN_BLOCKS, ROLE
 from workloads import verified_ir
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "benchmarks"))

@@ -9,8 +9,9 @@ import tvm
 from tvm import tirx
 
 from tvm_tma import TMAError
-from tvm_tma.transforms import swizzle, wgmma
-from tvm_tma.transforms.wgmma import LayoutType, Major
+from tvm_tma.transforms.copies import swizzle
+from tvm_tma.transforms.tensor_cores import wgmma
+from tvm_tma.transforms.tensor_cores.wgmma import LayoutType, Major
 
 E = 2  # bytes of an f16 / bf16 element
 

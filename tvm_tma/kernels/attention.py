@@ -42,13 +42,13 @@ from tvm.script import tirx as T
 from .. import rules
 from ..errors import TMAError
 from ..tensor_intrin import fragment_element, stmatrix_fragment
-from ..transforms.bulk_store import ANNOTATION as BULK_STORE
-from ..transforms.lower_async_pipeline import WGMMA_IN_FLIGHT
-from ..transforms.lower_bulk_copy_blocks import ANNOTATION as BULK_COPY
-from ..transforms.role_barriers import CONSUMER_BARRIER as ROLE_BARRIER
-from ..transforms.swizzle import ANNOTATION as SWIZZLE
-from ..transforms.warp_specialize import MANUAL, PRODUCER
-from ..transforms.wgmma import Major, descriptor_request
+from ..transforms.copies.bulk_store import ANNOTATION as BULK_STORE
+from ..transforms.copies.swizzle import ANNOTATION as SWIZZLE
+from ..transforms.pipelines.lower_async_pipeline import WGMMA_IN_FLIGHT
+from ..transforms.pipelines.lower_bulk_copy_blocks import ANNOTATION as BULK_COPY
+from ..transforms.pipelines.role_barriers import CONSUMER_BARRIER as ROLE_BARRIER
+from ..transforms.pipelines.warp_specialize import MANUAL, PRODUCER
+from ..transforms.tensor_cores.wgmma import Major, descriptor_request
 
 _PTX_TYPES = {"float16": "f16", "bfloat16": "bf16"}
 LAYOUTS = ("bshd", "bhsd")

@@ -5,11 +5,12 @@ matrix descriptors. The tensor intrinsics (:mod:`tvm_tma.tensor_intrin`) do not 
 they leave ``tvm_tma.wgmma_descriptor(T.address_of(S[v, r0, c0]), major)`` in the IR, the
 logical start of the operand and whether it is K-major (``A[m, k]`` with ``k`` contiguous) or
 MN-major (``B[k, n]`` with ``n`` contiguous). The layout of ``S`` is decided later, when the
-copy that fills it becomes a swizzled tensor copy (:mod:`.copy_plan`: the span ``S`` bytes
-that :func:`.swizzle.choose_span` picked for the tensor map); :func:`.swizzle.rewrite_accesses`
-then replaces each descriptor request by :func:`lower_descriptor` of that same
-:class:`.swizzle.SwizzledTile`: one decision gives the tensor map's ``CUtensorMapSwizzle``
-and the descriptor's swizzle mode, leading and stride byte offsets.
+copy that fills it becomes a swizzled tensor copy (:mod:`..copies.copy_plan`: the span ``S``
+bytes that :func:`..copies.swizzle.choose_span` picked for the tensor map);
+:func:`..copies.swizzle.rewrite_accesses` then replaces each descriptor request by
+:func:`lower_descriptor` of that same :class:`..copies.swizzle.SwizzledTile`: one decision gives
+the tensor map's ``CUtensorMapSwizzle`` and the descriptor's swizzle mode, leading and stride
+byte offsets.
 
 **The layout the tensor copy writes** (``SwizzledTile``, ``e`` bytes per element, ``w = S / e``
 elements per box row): a tile of ``R`` rows and ``C`` columns is ``C / w`` boxes side by side,
@@ -58,7 +59,7 @@ from tvm import tirx
 from tvm import sym as arith
 from tvm.script import tirx as T
 
-from ..errors import TMAError
+from ...errors import TMAError
 
 DESCRIPTOR_OP = "tvm_tma.wgmma_descriptor"
 FENCE = "tirx.ptx.wgmma_fence"

@@ -1,6 +1,7 @@
 """Plan one global→shared copy: as few ``cp.async.bulk`` as legal, or ``cp.async`` with the rule that failed.
 
-Shared by the passes that lower copies (:mod:`.lower_async_pipeline`, :mod:`.lower_bulk_copy_blocks`).
+Shared by the passes that lower copies (:mod:`..pipelines.lower_async_pipeline`,
+:mod:`..pipelines.lower_bulk_copy_blocks`).
 A copy is the loop nest that a ``cache_read(..., "shared")`` block becomes after scheduling::
 
     for f in range(4):                       # serial loops, thread loops around it
@@ -47,11 +48,11 @@ from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
 from tvm.script import tirx as T
 
-from . import ptx
-from .. import report, rules
-from ..errors import TMAError
-from ._ir import (Evaluator, all_of, cast_to, conjuncts, elem_bytes, flat_offset, free_vars, mutate,
-                  non_decreasing, seq, strides, substitute, uses_var, walk)
+from ... import report, rules
+from ...errors import TMAError
+from .. import ptx
+from .._ir import (Evaluator, all_of, cast_to, conjuncts, elem_bytes, flat_offset, free_vars, mutate,
+                   non_decreasing, seq, strides, substitute, uses_var, walk)
 from .cp_async import CpAsyncNest, cp_async_nest, emit_cp_async, peel_copy, zero_fill
 from .swizzle import ANNOTATION as SWIZZLE, SwizzledTile, choose_span, dense_view
 from .tensor_map import Swizzle, TensorMaps, TensorMapSpec, check_shared_box, make_spec, prefetch

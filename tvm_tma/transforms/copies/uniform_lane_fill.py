@@ -37,7 +37,7 @@ from tvm import sym as arith
 from tvm import tirx
 from tvm.ir.expr import TensorLoad as BufferLoad
 
-from ._ir import elem_bytes, mutate, substitute, uses_var, walk
+from .._ir import elem_bytes, mutate, substitute, uses_var, walk
 from .cp_async import byte_alignment, zero_fill
 
 

@@ -1,9 +1,9 @@
 """VerifyMBarrierProtocol: run each kernel's mbarrier protocol concretely and fail on any mismatch.
 
-Accepts s_tir as :mod:`.lower_async_pipeline` and :mod:`.lower_bulk_copy_blocks` leave it
-(before ``LowerOpaqueBlock``): kernels are ``T.thread_binding`` loops, guards are ``if`` and
-block predicates, and a barrier is ``T.address_of(bar[slot])`` (maybe under
-``cvta_generic_to_shared``) in these operations::
+Accepts s_tir as :mod:`..pipelines.lower_async_pipeline` and
+:mod:`..pipelines.lower_bulk_copy_blocks` leave it (before ``LowerOpaqueBlock``): kernels are
+``T.thread_binding`` loops, guards are ``if`` and block predicates, and a barrier is
+``T.address_of(bar[slot])`` (maybe under ``cvta_generic_to_shared``) in these operations::
 
     mbarrier.init.shared.b64 [bar], count                  (T.ptx.mbarrier_init)
     mbarrier.inval.shared.b64 [bar]
@@ -47,7 +47,7 @@ that execute it. Checked, per barrier slot and phase (rule ``mbarrier_protocol``
    complete first (an ``expect_tx`` of 0 bytes completes it at once) and find its parity again:
    it waits forever.
 
-Warp roles (:mod:`.warp_specialize`: an ``if``/``else`` whose branches are
+Warp roles (:mod:`..pipelines.warp_specialize`: an ``if``/``else`` whose branches are
 ``tvm_tma.warp_role`` attributes) run at once, each with its own variables: a wait whose phase
 is not complete yet lets the other role run until it is; when every role waits, the kernel
 deadlocks (reported with each role's wait: e.g. a consumer that never arrives on the empty
@@ -82,12 +82,12 @@ import tvm
 from tvm import s_tir, tirx
 from tvm.ir.expr import TensorLoad
 
-from ..errors import TMAError
-from ._ir import Evaluator, function_name, is_cta_sync, op_name, walk
-from .tensor_map import G2S_TENSOR, encoded_maps, map_var
+from ...errors import TMAError
+from .._ir import Evaluator, function_name, is_cta_sync, op_name, walk
+from ..copies.tensor_map import G2S_TENSOR, encoded_maps, map_var
 
 ROLE = "tvm_tma.warp_role"
-"""The key of a warp role's branch (the same as :data:`.warp_specialize.ROLE`; this module
+"""The key of a warp role's branch (the same as :data:`..pipelines.warp_specialize.ROLE`; this module
 cannot import that one, which imports the pipeline lowering)."""
 
 RULE = "mbarrier_protocol"
@@ -160,7 +160,7 @@ def _parse(call: tvm.ir.Call, box_bytes: dict[int, tirx.IntImm]) -> _Op:
 
 
 class _Evaluator(Evaluator):
-    """:class:`~._ir.Evaluator` whose variables not in ``env`` are sizes, read from ``sample``
+    """:class:`~.._ir.Evaluator` whose variables not in ``env`` are sizes, read from ``sample``
     (an int for every size, or a mapping by name) and recorded in ``read``."""
 
     unsupported = _Unmodelled
@@ -348,8 +348,8 @@ class _ProgramOrder:
             yield from self.statement(stmt, mask)
 
     def roles(self, branches: list):
-        """The branches of a role split (:mod:`.warp_specialize`) run at once, each with its own
-        variables: each runs until a wait finds its phase incomplete, then the other; when
+        """The branches of a role split (:mod:`..pipelines.warp_specialize`) run at once, each with
+        its own variables: each runs until a wait finds its phase incomplete, then the other; when
         none can go on, the split is blocked (a deadlock unless something outside it arrives)."""
         runs = [[str(getattr(b.node, 'value', b.node)), self.visit(b, active), dict(self.env), list(self.context)]
                 for b, active in branches]
@@ -633,7 +633,7 @@ def _children(stmt) -> list:
 
 
 def _role(stmt) -> bool:
-    """Whether ``stmt`` is a warp role's branch (:data:`.warp_specialize.ROLE`)."""
+    """Whether ``stmt`` is a warp role's branch (:data:`..pipelines.warp_specialize.ROLE`)."""
     return isinstance(stmt, tirx.AttrStmt) and stmt.attr_key == ROLE
 
 

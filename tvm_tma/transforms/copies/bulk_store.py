@@ -1,8 +1,8 @@
 """Bulk shared→global stores: emission and the bookkeeping that keeps them in flight.
 
-Shared by :mod:`.lower_async_pipeline` (stores inside software pipelines) and
-:mod:`.lower_bulk_copy_blocks` (stores outside them). A store is a copy nest from a shared
-buffer to global memory whose block is marked by :func:`tvm_tma.schedule.bulk_store`. It is
+Shared by :mod:`..pipelines.lower_async_pipeline` (stores inside software pipelines) and
+:mod:`..pipelines.lower_bulk_copy_blocks` (stores outside them). A store is a copy nest from a
+shared buffer to global memory whose block is marked by :func:`tvm_tma.schedule.bulk_store`. It is
 planned like a load (:func:`.copy_plan.plan_copy`: as few runs as legal, a tensor map for a
 strided or edge tile when the PrimFunc's :class:`.tensor_map.TensorMaps` are given) and
 emitted as one bulk async-group, issued by one elected thread (TVM issue 15956: bulk stores
@@ -44,9 +44,9 @@ from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.script import tirx as T
 
-from ..errors import TMAError
-from . import ptx
-from ._ir import CACHED, data_owner, seq, walk
+from ...errors import TMAError
+from .. import ptx
+from .._ir import CACHED, data_owner, seq, walk
 from .copy_plan import (BulkPlan, FallbackPlan, Plan, SyncPlan, TensorPlan, ThreadAxis, emit_copy,
                         flat_thread_index, peel_copy)
 from .swizzle import stmatrix_pointer

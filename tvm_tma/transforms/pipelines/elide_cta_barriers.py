@@ -27,7 +27,7 @@ import tvm
 from tvm import tirx
 from tvm.ir.expr import TensorLoad
 
-from ._ir import is_cta_sync, mutate, walk
+from .._ir import is_cta_sync, mutate, walk
 
 _ISSUE_OPS = frozenset({"tirx.ptx.mbarrier_init", "tirx.ptx.mbarrier_arrive_expect_tx",
                         "tirx.ptx.cp_async_bulk_tensor_g2s_cluster", "tirx.ptx.cp_async_bulk_g2s_cluster",

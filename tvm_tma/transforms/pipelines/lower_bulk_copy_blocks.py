@@ -6,8 +6,8 @@ which a global→shared copy block carries the annotation ``tvm_tma.bulk_copy`` 
 :func:`tvm_tma.schedule.bulk_copy`), or a shared→global copy block the annotation
 ``tvm_tma.bulk_store`` (:func:`tvm_tma.schedule.bulk_store`), outside any software pipeline
 (:mod:`.lower_async_pipeline` lowers those inside one). A marked load (the block and the
-loops that hold only it) is planned like a pipeline stage (:mod:`.copy_plan`) and emitted as
-a synchronous copy on a barrier of its own::
+loops that hold only it) is planned like a pipeline stage (:mod:`..copies.copy_plan`) and
+emitted as a synchronous copy on a barrier of its own::
 
     __syncthreads()                        # earlier readers of the tile are done
     if tid == 0: mbarrier.arrive.expect_tx.shared.b64 _, [bar], <bytes>
@@ -15,14 +15,15 @@ a synchronous copy on a barrier of its own::
     mbarrier.try_wait.parity [bar], (execution count) % 2
 
 A tile of more than one contiguous run, or one at the buffer's edge, is one
-``cp.async.bulk.tensor`` by thread 0 instead (see :mod:`.copy_plan`, :mod:`.tensor_map`; the
-map is encoded on the host, prefetched at the top of the kernel).
+``cp.async.bulk.tensor`` by thread 0 instead (see :mod:`..copies.copy_plan`,
+:mod:`..copies.tensor_map`; the map is encoded on the host, prefetched at the top of the
+kernel).
 
 The execution count is the copy's iteration in the loops around it (so the parity flips
 every time it runs); its barrier is initialized once per CTA at the top of the kernel.
 
-A marked store becomes one bulk group (:mod:`.bulk_store`: proxy fence, ``__syncthreads``,
-one elected thread issues and commits; a strided or edge tile as one
+A marked store becomes one bulk group (:mod:`..copies.bulk_store`: proxy fence,
+``__syncthreads``, one elected thread issues and commits; a strided or edge tile as one
 ``cp.async.bulk.tensor.{rank}d.global.shared::cta.tile.bulk_group`` per box, its map
 prefetched at the top of the kernel like a load's) that stays in flight until the shared
 tile it reads is written again (by a later statement, or the next iteration of a loop around
@@ -44,14 +45,14 @@ from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.script import tirx as T
 
-from ..errors import TMAError
-from ._ir import function_name, seq
-from .bulk_store import emit_store_group, marked_root, shared_writes, store_sources, wait_all, wait_read
-from .bulk_store import has_marked, is_marked
-from .copy_plan import (SyncPlan, arrival_count, barrier_setup, emit_stage, mbarrier_buffer, peel_copy,
-                        plan_copy, report_plan, uses_bulk, uses_cp_async, wait_parity)
+from ...errors import TMAError
+from .._ir import function_name, seq
+from ..copies.bulk_store import (emit_store_group, has_marked, is_marked, marked_root, shared_writes,
+                                 store_sources, wait_all, wait_read)
+from ..copies.copy_plan import (SyncPlan, arrival_count, barrier_setup, emit_stage, mbarrier_buffer, peel_copy,
+                                plan_copy, report_plan, uses_bulk, uses_cp_async, wait_parity)
+from ..copies.tensor_map import TensorMaps
 from .lower_async_pipeline import check_arch, thread_axes
-from .tensor_map import TensorMaps
 from .warp_specialize import ROLE, role_thread_loops
 
 ANNOTATION = "tvm_tma.bulk_copy"
@@ -171,7 +172,7 @@ class _Lowering:
 
 def LowerBulkCopyBlocks(*, tensor_maps: bool = True) -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
     """Create the pass (see the module docstring); ``tensor_maps`` as for
-    :func:`.LowerAsyncPipelineToMBarrier`."""
+    :func:`.lower_async_pipeline.LowerAsyncPipelineToMBarrier`."""
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
         if not (has_marked(func.body, ANNOTATION) or has_marked(func.body)):

@@ -21,9 +21,9 @@ import tvm
 from tvm import tirx
 from tvm.script import tirx as T
 
-from . import ptx
-from ..errors import TMAError
-from ._ir import attrs_with_key, function_name, is_cta_sync, mutate
+from ...errors import TMAError
+from .. import ptx
+from .._ir import attrs_with_key, function_name, is_cta_sync, mutate
 from .warp_specialize import ROLE, role_name
 
 CONSUMER_BARRIER = 1

@@ -1,8 +1,9 @@
 """VerifyWgmma: wgmma operands described, the target right, and no operand overwritten in flight.
 
-Accepts s_tir as :mod:`.lower_async_pipeline` and :mod:`.lower_bulk_copy_blocks` leave it
-(the form :mod:`.verify_mbarrier_protocol` checks). For each PrimFunc that issues
-``wgmma.mma_async`` it raises :class:`tvm_tma.TMAError` when
+Accepts s_tir as :mod:`..pipelines.lower_async_pipeline` and
+:mod:`..pipelines.lower_bulk_copy_blocks` leave it (the form :mod:`.verify_mbarrier_protocol`
+checks). For each PrimFunc that issues ``wgmma.mma_async`` it raises :class:`tvm_tma.TMAError`
+when
 
 1. an operand descriptor was left unencoded (rule ``wgmma_operand_layout``): the tile it points
    into was not loaded by a swizzled tensor copy, so it is in no canonical layout (the copy
@@ -26,7 +27,7 @@ after a ``__syncthreads`` (or their role's barrier) that follows the retirement,
 wait on an mbarrier phase that threads knowing it arrived on (the "empty" ring of a
 warp-specialized pipeline). For example, a consumer that leaves its group in flight before the producer of
 the next stage overwrites the version it read (the ``wgmma.wait_group`` that
-:mod:`.lower_async_pipeline` puts before the producer removed)::
+:mod:`..pipelines.lower_async_pipeline` puts before the producer removed)::
 
     wgmma.fence; wgmma.mma_async(.., desc(A_shared[k % 4, ..]), ..); wgmma.commit_group
     wgmma.wait_group 1
@@ -50,12 +51,12 @@ import tvm_ffi
 from tvm import tirx
 from tvm.ir.expr import TensorLoad
 
-from .. import rules
-from ..errors import TMAError
-from ._ir import data_owner, function_name, op_name, op_names
-from .tensor_map import G2S_TENSOR
+from ... import rules
+from ...errors import TMAError
+from .._ir import data_owner, function_name, op_name, op_names
+from ..copies.tensor_map import G2S_TENSOR
+from ..tensor_cores.wgmma import COMMIT, DESCRIPTOR_OP, FENCE, WAIT, contains_mma, is_mma
 from .verify_mbarrier_protocol import DEFAULT_SAMPLES, _children, _ProgramOrder, _role, _thread_loops, _Unmodelled
-from .wgmma import COMMIT, DESCRIPTOR_OP, FENCE, WAIT, contains_mma, is_mma
 
 _SYNC = "tirx.tvm_storage_sync"
 _COPIES = (G2S_TENSOR, "tirx.ptx.cp_async_bulk_g2s_cluster", "tirx.ptx.cp_async_ca", "tirx.ptx.cp_async_cg")

@@ -26,8 +26,8 @@ import tvm_ffi
 from tvm import tirx
 from tvm.ir.expr import TensorLoad
 
-from .. import rules
-from ._ir import data_owner, realign, walk
+from ... import rules
+from .._ir import data_owner, realign, walk
 
 SCOPES = ("shared", "shared.dyn")
 BULK_COPIES = "tirx.ptx.cp_async_bulk"

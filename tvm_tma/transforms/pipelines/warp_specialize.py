@@ -79,16 +79,16 @@ from tvm import sym as arith
 from tvm.ir.expr import TensorLoad
 from tvm.script import tirx as T
 
-from . import ptx
-from .. import rules
-from ..errors import TMAError
-from ._ir import function_name, mutate, seq, substitute, uses_var, walk
-from .bulk_store import shared_writes
-from .copy_plan import (BulkPlan, TensorPlan, ThreadAxis, barrier_setup, emit_copy, mbarrier_buffer,
-                        plan_copy, report_plan, wait_parity)
+from ... import rules
+from ...errors import TMAError
+from .. import ptx
+from .._ir import function_name, mutate, seq, substitute, uses_var, walk
+from ..copies.bulk_store import shared_writes
+from ..copies.copy_plan import (BulkPlan, TensorPlan, ThreadAxis, barrier_setup, emit_copy, mbarrier_buffer,
+                                plan_copy, report_plan, wait_parity)
+from ..copies.tensor_map import TensorMaps
+from ..tensor_cores.wgmma import contains_mma, wait_group
 from .lower_async_pipeline import STAGES, WGMMA_IN_FLIGHT, check_arch
-from .tensor_map import TensorMaps
-from .wgmma import contains_mma, wait_group
 
 ORDER = "software_pipeline_order"
 MANUAL = -1

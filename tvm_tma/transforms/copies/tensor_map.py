@@ -41,10 +41,10 @@ from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.script import tirx as T
 
-from . import ptx
-from .. import rules
-from ..errors import TMAError
-from ._ir import elem_bytes, realign, substitute, walk
+from ... import rules
+from ...errors import TMAError
+from .. import ptx
+from .._ir import elem_bytes, realign, substitute, walk
 from .swizzle import SwizzledTile, padded_for_ldmatrix, rewrite_accesses
 
 ENCODE = "tirx.tensormap_encode_tiled"

@@ -29,9 +29,9 @@ import tvm_ffi
 from tvm import s_tir, tirx
 from tvm.ir.expr import TensorLoad as BufferLoad
 
-from .. import rules
-from ..errors import TMAError
-from ._ir import function_name, op_names
+from ... import rules
+from ...errors import TMAError
+from .._ir import function_name, op_names
 from .wgmma import contains_mma, is_mma
 
 THREAD_DIM = -2

@@ -1,6 +1,6 @@
 """CheckSharedMemory: a kernel's shared memory fits the SM, checked when compiling, not at load.
 
-Accepts a PrimFunc after ``MergeSharedMemoryAllocations`` and :mod:`.align_shared` (its
+Accepts a PrimFunc after ``MergeSharedMemoryAllocations`` and :mod:`..copies.align_shared` (its
 ``shared.dyn`` buffers one allocation per kernel, aligned as the hardware will place them).
 For each kernel (the outermost ``blockIdx`` launch scope) it adds up the static sizes of the
 ``shared`` and ``shared.dyn`` allocations inside it (tiles, rings, mbarriers, the alignment
@@ -24,9 +24,9 @@ import math
 import tvm
 from tvm import tirx
 
-from .. import rules
-from ..errors import TMAError
-from ._ir import data_owner, function_name, walk
+from ... import rules
+from ...errors import TMAError
+from .._ir import data_owner, function_name, walk
 
 SCOPES = ("shared", "shared.dyn")
 

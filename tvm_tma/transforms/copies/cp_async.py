@@ -39,11 +39,11 @@ from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
 from tvm.script import tirx as T
 
-from . import ptx
-from .. import rules
-from ..errors import TMAError
-from ._ir import (all_of, conjuncts, elem_bytes, flat_offset, non_decreasing, seq, substitute,
-                  uses_var)
+from ... import rules
+from ...errors import TMAError
+from .. import ptx
+from .._ir import (all_of, conjuncts, elem_bytes, flat_offset, non_decreasing, seq, substitute,
+                   uses_var)
 
 
 def zero_fill(value: tirx.PrimExpr) -> tuple[tirx.PrimExpr, BufferLoad] | None:

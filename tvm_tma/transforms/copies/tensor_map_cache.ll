@@ -1,4 +1,4 @@
-; The tensor-map descriptor cache of tvm_tma/transforms/tensor_map_cache.py: LLVM IR that the
+; The tensor-map descriptor cache of tvm_tma/transforms/copies/tensor_map_cache.py: LLVM IR that the
 ; pass imports into the host module (pragma_import_llvm; TVM links it in and inlines every
 ; function into its callers, so a library gains no symbol and needs no other code).
 ;

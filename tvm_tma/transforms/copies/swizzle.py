@@ -17,9 +17,9 @@ logical start is its physical start), and the ``tvm_access_ptr`` of ``ldmatrix``
 rows of 16 bytes). Any other pointer access of a swizzled tile (a 1-D bulk copy, an
 ``access_ptr`` read by anything but ``ldmatrix``) could read across chunks, and raises
 :class:`tvm_tma.TMAError` (rule ``swizzle_access``). A wgmma operand's descriptor request
-(``tvm_tma.wgmma_descriptor``, :mod:`.wgmma`) becomes the matrix descriptor of this layout: the
-swizzle mode and byte offsets from the tile's span and box height, the start where the
-operand's first element is.
+(``tvm_tma.wgmma_descriptor``, :mod:`..tensor_cores.wgmma`) becomes the matrix descriptor of
+this layout: the swizzle mode and byte offsets from the tile's span and box height, the start
+where the operand's first element is.
 
 TVM 0.27 has a related pass, ``s_tir.transform.InjectPermutedLayout`` (the
 ``permuted_layout`` block annotation, which MetaSchedule's tensor-core rules set); it runs
@@ -44,10 +44,10 @@ from tvm import tirx
 from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
 
-from .. import rules
-from ..errors import TMAError
-from . import wgmma
-from ._ir import data_owner, elem_bytes, walk
+from ... import rules
+from ...errors import TMAError
+from .._ir import data_owner, elem_bytes, walk
+from ..tensor_cores import wgmma
 
 ANNOTATION = "tvm_tma.swizzle"
 LDMATRIX = "tirx.ptx_legacy.ldmatrix"
@@ -287,8 +287,9 @@ def rewrite_accesses(body: tirx.Stmt, tiles: list[SwizzledTile]) -> tirx.Stmt:
 
 def wgmma_descriptor(tile: SwizzledTile, start: BufferLoad, major, analyzer: arith.Analyzer) -> tirx.PrimExpr:
     """The wgmma matrix descriptor of the operand of ``tile`` whose logical first element is
-    ``start`` (:mod:`.wgmma`): its fields from the tile's span and box height, its start the
-    element's position in the boxes, where the swizzle leaves the first line of a period."""
+    ``start`` (:mod:`..tensor_cores.wgmma`): its fields from the tile's span and box height, its
+    start the element's position in the boxes, where the swizzle leaves the first line of a
+    period."""
     boxed = tile.boxed(tile.tile_offset(start.indices))
     wgmma.check_start(tile.buffer.name, analyzer.simplify(boxed * tile.elem_bytes), tile.span, analyzer)
     descriptor = wgmma.describe(tile.span, tile.rows, major)

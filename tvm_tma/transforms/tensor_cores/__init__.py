@@ -1,0 +1,1 @@
+"""Tensor cores: the wgmma instructions and descriptors, and the accumulator fragments."""

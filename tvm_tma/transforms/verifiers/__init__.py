@@ -1,0 +1,1 @@
+"""Verifiers: checks of the lowered IR (the mbarrier protocol, wgmma's rules, shared memory)."""
