@@ -172,8 +172,31 @@ def test_gemm_mma_schedule_emits_swizzled_tensor_copies_for_both_operands():
 def test_min_arch():
     mod = tile_scale(64, 64)
     target = tvm.target.Target({"kind": "cuda", "arch": "sm_80"})
-    with pytest.raises(tvm_tma.TMAError, match=r"min_arch: .*expected a target of sm_90 or newer, got sm_80"):
+    with pytest.raises(tvm_tma.TMAError, match=r"min_arch: .*expected a target of sm_90 or newer, got sm_80: for "
+                       r"Hopper give the target its arch, e.g. tvm.target.Target\(\{'kind': 'cuda', 'arch': "
+                       r"'sm_90a'\}\) .*for older GPUs use tir_pipeline='default'"):
         tvm.compile(mod, target=target, tir_pipeline="tma")
+
+
+def test_a_function_without_thread_bindings_reports_host_copies():
+    """No thread bindings: TVM compiles the function for the host, and the report says its
+    pipelined copies are ordinary loads and stores (no cp.async is emitted anywhere)."""
+    from tvm import te
+
+    a = te.placeholder((64, 256), "float32", name="A")
+    b = te.compute((64, 256), lambda i, j: a[i, j] * 2, name="B")
+    sch = tvm.s_tir.Schedule(te.create_prim_func([a, b]))
+    io, _ = sch.split(sch.get_loops(sch.get_sblock("B"))[0], [None, 8])
+    sch.compute_at(sch.cache_read(sch.get_sblock("B"), 0, "shared"), io)
+    sch.annotate(io, "software_pipeline_stage", [0, 1])
+    sch.annotate(io, "software_pipeline_order", [0, 1])
+    sch.annotate(io, "software_pipeline_async_stages", [0])
+    with tvm_tma.copy_report() as report:
+        executable = tvm.compile(sch.mod, target=tvm.target.Target({"kind": "cuda", "arch": "sm_90a"}),
+                                 tir_pipeline="tma")
+    assert not [m for m in executable.mod.imports if m.kind == "cuda"]  # host code only
+    assert len(report) == 2 and all(r.instruction == "synchronous" and r.rule == "pipeline_model" and
+                                    "no thread bindings: TVM compiles it for the host" in r.reason for r in report)
 
 
 def test_partial_tiles_stay_ordinary_loads_when_cp_async_is_impossible():

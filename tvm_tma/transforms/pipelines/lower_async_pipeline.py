@@ -144,8 +144,10 @@ def check_arch(func: tirx.PrimFunc, what: str) -> None:
     arch = target_arch(func)
     need = rules.limit("min_arch")
     if arch is not None and arch < need:
-        raise TMAError("min_arch", f"{what}: expected a target of sm_{need} or newer, got sm_{arch} "
-                       "(use tir_pipeline='default' with tirx.use_async_copy for older GPUs)")
+        raise TMAError("min_arch", f"{what}: expected a target of sm_{need} or newer, got sm_{arch}: for Hopper "
+                       "give the target its arch, e.g. tvm.target.Target({'kind': 'cuda', 'arch': 'sm_90a'}) "
+                       "(a CUDA target without one gets sm_50 where no GPU is detected); for older GPUs "
+                       "use tir_pipeline='default' with tirx.use_async_copy")
 
 
 def _bound_loops(loops: list[tirx.For], prefix: str) -> dict[str, tirx.For]:
@@ -286,8 +288,10 @@ class _Lowering:
         of its copies is bulk (``pipeline_model``)."""
         threads = thread_axes(loops)
         if not threads:
-            return keep_stock_groups(seq, threads, self.func_name, "pipeline_model",
-                                     "the pipeline is outside any threadIdx loop")
+            on_host = not any(loop.kind == tirx.ForKind.THREAD_BINDING for loop in loops)
+            reason = ("the function has no thread bindings: TVM compiles it for the host" if on_host
+                      else "the pipeline is outside any threadIdx loop")
+            return keep_stock_groups(seq, threads, self.func_name, "pipeline_model", reason, on_host=on_host)
         ctas = launch_ctas(loops)
         # Stock's groups, where they can express the pipeline (no wgmma consumers; a stage of
         # several commit sites committed per site everywhere; bulk stores become ordinary

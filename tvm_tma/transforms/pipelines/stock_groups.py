@@ -21,6 +21,8 @@ outside any pipeline (:func:`report_loose_copies`), which stock TVM lowers too.
 
 from __future__ import annotations
 
+import dataclasses
+
 import math
 
 import tvm_ffi
@@ -141,11 +143,12 @@ def _waits_outside_predicates(stmt: tirx.Stmt) -> tirx.Stmt:
 
 
 def keep_stock_groups(stmt: tirx.Stmt, threads: list[ThreadAxis], func_name: str, rule: str,
-                      reason: str) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
+                      reason: str, *, on_host: bool = False) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
     """The pipeline ``stmt`` as stock TVM lowers it (``InjectPTXAsyncCopy`` later makes its copies
     ``cp.async``, the CUDA codegen its queues commit/wait groups), its waits repaired where
     TVM 0.27 counts them wrong, each copy reported with ``rule`` and ``reason``; no barriers to
-    allocate."""
+    allocate. ``on_host``: the function has no kernel (no thread bindings), TVM compiles it for
+    the host, where its copies are ordinary loads and stores, and so they are reported."""
     _, nthreads = flat_thread_index(threads)
     stmt, waits_all = _wait_all_where_consumers_first(stmt)
     stmt = _waits_outside_predicates(stmt)
@@ -158,8 +161,8 @@ def keep_stock_groups(stmt: tirx.Stmt, threads: list[ThreadAxis], func_name: str
         except TMAError:
             site = None
         for copy in stage_copies(commit):
-            report.record(stock_record(func_name, copy, nthreads, rule, reason,
-                                       "" if site is None else str(site)))
+            entry = stock_record(func_name, copy, nthreads, rule, reason, "" if site is None else str(site))
+            report.record(dataclasses.replace(entry, instruction="synchronous", pieces=0) if on_host else entry)
     return stmt, []
 
 
