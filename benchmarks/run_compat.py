@@ -12,7 +12,10 @@ BUILD is what ``tests/compat/build_gpu.py`` wrote. Inputs come from each PrimFun
 poisoned (NaN; 0x5A bytes) before each launch. Each output must match the case's float64
 reference within its dtype's tolerance (:data:`TOLERANCE`, relative norm error; for 16-bit
 sums, :func:`reference_tolerance`), and ``tma`` must match stock bit for bit or within that
-tolerance where stock is correct. Each batch runs in a child process (``gpu_workers.py``:
+tolerance where stock is correct. A manifest may name other pipelines (``"pipelines"``,
+stock TVM's first, each other one compared with it as ``"tma"`` is) and the timing's
+parameters (``"timing"``: keyword arguments of :func:`interleaved_times`). Each batch runs
+in a child process (``gpu_workers.py``:
 hangs recorded, the run goes on), several at once; then the cases correct under both, one
 child at a time: per pipeline the median of CUDA-event times of 200 launches (fewer for
 kernels slower than 10 ms: about 2 s of GPU time, 20 at least) queued
@@ -23,7 +26,8 @@ each launch on the next of enough copies of its inputs and outputs to fill the L
 (``run_gpu.rotating``: data from device memory, as on a large model's working set), and the
 geometric mean of tma/stock; ``l2_warm_median_ms`` times the same launches all on one set of
 buffers (inputs in the L2 after the first launch). The summary gives the geometric mean over the
-tensor-core cases and over all, and the slowest case. ``--workers 0`` runs everything in this process (for the sanitizers).
+tensor-core cases and over all, and the slowest case. ``--workers 0`` runs everything in this
+process (for the sanitizers).
 Writes ``results.json`` and ``summary.md``.
 """
 
@@ -44,6 +48,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import gpu_workers  # noqa: E402
 
 PIPELINES = ("default", "tma")
+"""The pipelines of a manifest that names none: stock TVM's, then the one compared with it."""
 TIMED_LAUNCHES = 200
 TIMED_ROUNDS = 10
 TIMED_BUDGET_MS = 2000.0
@@ -90,6 +95,11 @@ def relative_error(torch, got, want) -> float:
     return float((got - want).norm() / want.norm().clamp_min(1e-300))
 
 
+def pipelines_of(manifest: dict[str, Any]) -> tuple[str, ...]:
+    """The manifest's pipelines (``"pipelines"``, else :data:`PIPELINES`), stock TVM's first."""
+    return tuple(manifest.get("pipelines", PIPELINES))
+
+
 def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None, timing: bool,
            emit=gpu_workers.emit) -> int:
     """Run the cases of ``batch`` (matching ``only``) not in ``skip`` (``case:pipeline``);
@@ -98,8 +108,10 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None
     import tvm
 
     manifest = json.loads((build_dir / "manifest.json").read_text())
+    pipelines = pipelines_of(manifest)
+    stock = pipelines[0]
     entries = [e for e in manifest["cases"] if e["batch"] == batch and (only is None or re.search(only, e["name"]))]
-    names = {e[p]["library"] for e in entries for p in PIPELINES if "library" in e.get(p, {})}
+    names = {e[p]["library"] for e in entries for p in pipelines if "library" in e.get(p, {})}
     libraries = {name: gpu_workers.load_library(build_dir / name) for name in sorted(names)}
     emit({"event": "loaded"})
     for entry in entries:
@@ -112,7 +124,7 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None
         records: dict[str, dict[str, Any]] = {}
         funcs: dict[str, Any] = {}
         stock_correct = True
-        for pipeline in PIPELINES:
+        for pipeline in pipelines:
             library = entry.get(pipeline, {}).get("library")
             if library is None or f"{entry['name']}:{pipeline}" in skip:
                 continue
@@ -140,16 +152,17 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None
             if want is not None:
                 record["reference_error"] = relative_error(torch, outs[0], want)
                 errors.append(record["reference_error"] <= reference_tolerance(entry["reference"], outs[0], inputs))
-            if pipeline == "tma" and "default" in outputs:
-                equal = [torch.equal(a, b) for a, b in zip(outs, outputs["default"])]
+            if pipeline != stock and stock in outputs:
+                equal = [torch.equal(a, b) for a, b in zip(outs, outputs[stock])]
                 record["equals_stock"] = all(equal)
                 record["error_vs_stock"] = max(0.0 if e else relative_error(torch, a, b)
-                                               for e, a, b in zip(equal, outs, outputs["default"]))
+                                               for e, a, b in zip(equal, outs, outputs[stock]))
                 if stock_correct:  # where stock is wrong against the reference, the reference decides
-                    errors.append(record["error_vs_stock"] <= TOLERANCE.get(str(outs[0].dtype).removeprefix("torch."), 0.0))
+                    dtype = str(outs[0].dtype).removeprefix("torch.")
+                    errors.append(record["error_vs_stock"] <= TOLERANCE.get(dtype, 0.0))
             record["unwritten"] = sum(int(torch.isnan(o).sum()) for o in outs if o.dtype.is_floating_point)
             record["status"] = "correct" if all(errors) and record["unwritten"] == 0 else "wrong"
-            if pipeline == "default":
+            if pipeline == stock:
                 stock_correct = record["status"] == "correct"
             if not timing:  # the checking pass: each result as it comes
                 emit(record)
@@ -157,8 +170,8 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str], only: str | None
             records[pipeline] = record
             if record["status"] == "correct":
                 funcs[pipeline] = func
-        if len(funcs) == len(PIPELINES):  # the timing pass, all correct
-            cold, warm = interleaved_times(funcs, args)
+        if len(funcs) == len(pipelines):  # the timing pass, all correct
+            cold, warm = interleaved_times(funcs, args, **manifest.get("timing", {}))
             for pipeline, record in records.items():
                 record["median_ms"] = statistics.median(cold[pipeline])
                 record["l2_warm_median_ms"] = statistics.median(warm[pipeline])
@@ -184,63 +197,76 @@ def random_inputs(torch, args: list[dict[str, Any]], outputs: list[int], seed: i
 
 
 def interleaved_times(funcs: dict[str, Any], args: list, launches: int = TIMED_LAUNCHES,
-                      rounds: int = TIMED_ROUNDS, budget_ms: float = TIMED_BUDGET_MS) -> tuple[dict, dict]:
+                      rounds: int = TIMED_ROUNDS, budget_ms: float = TIMED_BUDGET_MS,
+                      spin_cycles: int | None = None) -> tuple[dict, dict]:
     """GPU times (ms) of ``launches`` launches of each function of ``funcs`` (one kernel
     under each pipeline, one signature; fewer, down to two a round, where they would take
-    more than ``budget_ms`` of GPU time), in ``rounds`` rounds that alternate which goes first,
+    more than ``budget_ms`` of GPU time), in ``rounds`` rounds that alternate which goes first
+    (each round's launches queued behind a GPU spin of ``spin_cycles``, ``run_gpu``'s by default),
     all on the same buffers: each launch on the next of enough copies of ``args`` to fill the
     L2 four times (data from device memory), and, apart, all on ``args`` (inputs in the L2).
     Builds of the same kernel timed one after the other, each on its own copies, had differed
     by up to 10%: where buffers lie and when a kernel runs move its time as much."""
     import tvm
 
-    from run_gpu import alternating, queued_time_ms, rotating
+    from run_gpu import SPIN_CYCLES, alternating, queued_time_ms, rotating
 
+    spin = SPIN_CYCLES if spin_cycles is None else spin_cycles
     next_args = rotating(args)
     tvm_args = [tvm.runtime.from_dlpack(t) for t in args]
-    first = max(queued_time_ms(lambda f=f: f(*tvm_args), 1)[0] for f in funcs.values())
+    first = max(queued_time_ms(lambda f=f: f(*tvm_args), 1, spin)[0] for f in funcs.values())
     launches = max(2 * rounds, min(launches, int(budget_ms / max(first, 1e-3))))
     cold: dict[str, list[float]] = {p: [] for p in funcs}
     warm: dict[str, list[float]] = {p: [] for p in funcs}
     for pipeline in alternating(list(funcs), rounds):
         func = funcs[pipeline]
         cold[pipeline] += queued_time_ms(lambda f=func: f(*map(tvm.runtime.from_dlpack, next_args())),
-                                         launches // rounds)
-        warm[pipeline] += queued_time_ms(lambda f=func: f(*tvm_args), launches // rounds)
+                                         launches // rounds, spin)
+        warm[pipeline] += queued_time_ms(lambda f=func: f(*tvm_args), launches // rounds, spin)
     return cold, warm
 
 
 def summarize(manifest: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per case: each pipeline's status and times, each other pipeline's time over stock's;
+    the geometric means of those (all cases, tensor-core cases) per pipeline."""
+    pipelines = pipelines_of(manifest)
+    stock, compared = pipelines[0], pipelines[1:]
     by = {(r["case"], r["pipeline"]): r for r in records}
-    rows, counts, ratios, warm, tensor_core = [], {p: collections.Counter() for p in PIPELINES}, [], [], []
+    rows, counts = [], {p: collections.Counter() for p in pipelines}
+    ratios, warm, tensor_core = ({p: [] for p in compared} for _ in range(3))
     for entry in manifest["cases"]:
         row = {"case": entry["name"], "pattern": entry["pattern"]}
-        for p in PIPELINES:
+        for p in pipelines:
             r = by.get((entry["name"], p))
             row[p] = r["status"] if r else "refused" if "error" in entry.get(p, {}) else "not built"
             counts[p][row[p]] += 1
             if r and "median_ms" in r:
                 row[f"{p}_ms"] = r["median_ms"]
                 row[f"{p}_l2_warm_ms"] = r.get("l2_warm_median_ms")
-        tma = by.get((entry["name"], "tma"), {})
-        row["tma_equals_stock"] = tma.get("equals_stock")
-        row["reference_error"] = tma.get("reference_error", by.get((entry["name"], "default"), {}).get("reference_error"))
-        if "default_ms" in row and "tma_ms" in row:
+        for p in compared:
+            row[f"{p}_equals_stock"] = by.get((entry["name"], p), {}).get("equals_stock")
+        row["reference_error"] = by.get((entry["name"], compared[0]), {}).get(
+            "reference_error", by.get((entry["name"], stock), {}).get("reference_error"))
+        for p in compared:
+            if f"{stock}_ms" not in row or f"{p}_ms" not in row:
+                continue
             row["tensor_core"] = entry["tensor_core"]
-            row["tma_over_stock"] = row["tma_ms"] / row["default_ms"]
-            ratios.append(row["tma_over_stock"])
-            if row["default_l2_warm_ms"] and row["tma_l2_warm_ms"]:
-                row["tma_over_stock_l2_warm"] = row["tma_l2_warm_ms"] / row["default_l2_warm_ms"]
+            row[f"{p}_over_stock"] = row[f"{p}_ms"] / row[f"{stock}_ms"]
+            ratios[p].append(row[f"{p}_over_stock"])
+            if row[f"{stock}_l2_warm_ms"] and row[f"{p}_l2_warm_ms"]:
+                row[f"{p}_over_stock_l2_warm"] = row[f"{p}_l2_warm_ms"] / row[f"{stock}_l2_warm_ms"]
                 if entry["tensor_core"]:
-                    warm.append(row["tma_over_stock_l2_warm"])
+                    warm[p].append(row[f"{p}_over_stock_l2_warm"])
             if entry["tensor_core"]:
-                tensor_core.append(row["tma_over_stock"])
+                tensor_core[p].append(row[f"{p}_over_stock"])
         rows.append(row)
-    return {"counts": {p: dict(c) for p, c in counts.items()}, "timed": len(ratios),
-            "geomean_all_tma_over_stock_time": _geomean(ratios), "tensor_core_timed": len(tensor_core),
-            "geomean_tma_over_stock_time": _geomean(tensor_core), "geomean_tma_over_stock_time_l2_warm": _geomean(warm),
-            "rows": rows,
-            "problems": [r for r in records if r["status"] != "correct"]}
+    summary: dict[str, Any] = {"pipelines": list(pipelines), "counts": {p: dict(c) for p, c in counts.items()},
+                               "timed": len(ratios[compared[0]]), "tensor_core_timed": len(tensor_core[compared[0]])}
+    for p in compared:
+        summary.update({f"geomean_all_{p}_over_stock_time": _geomean(ratios[p]),
+                        f"geomean_{p}_over_stock_time": _geomean(tensor_core[p]),
+                        f"geomean_{p}_over_stock_time_l2_warm": _geomean(warm[p])})
+    return {**summary, "rows": rows, "problems": [r for r in records if r["status"] != "correct"]}
 
 
 def _geomean(values: list[float]) -> float | None:
@@ -248,25 +274,33 @@ def _geomean(values: list[float]) -> float | None:
 
 
 def markdown(summary: dict[str, Any], device: str) -> str:
+    stock, *compared = summary.get("pipelines", PIPELINES)
     lines = [f"Compat cases on {device}: " + "; ".join(f"{p}: " + ", ".join(f"{k} {v}" for k, v in sorted(c.items()))
                                                      for p, c in summary["counts"].items()), ""]
-    if summary["timed"]:
-        slowest = max((r for r in summary["rows"] if "tma_over_stock" in r), key=lambda r: r["tma_over_stock"])
-        lines += [f"Timed (correct under both): {summary['timed']}; geometric mean of tma / stock time "
-                  f"{summary['geomean_all_tma_over_stock_time']:.3f}, slowest {slowest['case']} "
-                  f"{slowest['tma_over_stock']:.3f} (data from device memory)", ""]
-    if summary["geomean_tma_over_stock_time"] is not None:
-        lines += [f"Tensor-core cases timed: {summary['tensor_core_timed']}; geometric mean of "
-                  f"tma / stock time: {summary['geomean_tma_over_stock_time']:.3f} (data from device memory), "
-                  f"{summary['geomean_tma_over_stock_time_l2_warm'] or float('nan'):.3f} (inputs in the L2)", ""]
-    lines += ["| case | stock | tma | tma == stock | ref. rel. error | stock ms | tma ms | tma / stock | "
-              "tma / stock, inputs in the L2 |", "|---|---|---|---|---|---|---|---|---|"]
+    for p in compared:
+        timed = [r for r in summary["rows"] if f"{p}_over_stock" in r]
+        if timed:
+            slowest = max(timed, key=lambda r: r[f"{p}_over_stock"])
+            lines += [f"Timed (correct under {'both' if len(compared) == 1 else 'all'}): {summary['timed']}; geometric "
+                      f"mean of {p} / stock time {summary[f'geomean_all_{p}_over_stock_time']:.3f}, slowest "
+                      f"{slowest['case']} {slowest[f'{p}_over_stock']:.3f} (data from device memory)", ""]
+        if summary[f"geomean_{p}_over_stock_time"] is not None:
+            lines += [f"Tensor-core cases timed: {summary['tensor_core_timed']}; geometric mean of "
+                      f"{p} / stock time: {summary[f'geomean_{p}_over_stock_time']:.3f} (data from device memory), "
+                      f"{summary[f'geomean_{p}_over_stock_time_l2_warm'] or float('nan'):.3f} (inputs in the L2)", ""]
+    columns = (["case", "stock", *compared] + [f"{p} == stock" for p in compared] + ["ref. rel. error", "stock ms"]
+               + [f"{p} ms" for p in compared] + [f"{p} / stock" for p in compared]
+               + [f"{p} / stock, inputs in the L2" for p in compared])
+    lines += ["| " + " | ".join(columns) + " |", "|---" * len(columns) + "|"]
     for r in summary["rows"]:
         fmt = lambda v, f: "-" if v is None else format(v, f)  # noqa: E731
-        lines.append(f"| {r['case']} | {r['default']} | {r['tma']} | {fmt(r['tma_equals_stock'], '')} | "
-                     f"{fmt(r['reference_error'], '.1e')} | {fmt(r.get('default_ms'), '.4f')} | "
-                     f"{fmt(r.get('tma_ms'), '.4f')} | {fmt(r.get('tma_over_stock'), '.3f')} | "
-                     f"{fmt(r.get('tma_over_stock_l2_warm'), '.3f')} |")
+        cells = ([r["case"], r[stock], *(r[p] for p in compared)]
+                 + [fmt(r[f"{p}_equals_stock"], "") for p in compared]
+                 + [fmt(r["reference_error"], ".1e"), fmt(r.get(f"{stock}_ms"), ".4f")]
+                 + [fmt(r.get(f"{p}_ms"), ".4f") for p in compared]
+                 + [fmt(r.get(f"{p}_over_stock"), ".3f") for p in compared]
+                 + [fmt(r.get(f"{p}_over_stock_l2_warm"), ".3f") for p in compared])
+        lines.append("| " + " | ".join(cells) + " |")
     lines += ["", "Not correct:"] + [f"- {p['case']} ({p['pipeline']}): {p['status']} {p.get('detail', '')[:400]}"
                                      for p in summary["problems"]]
     return "\n".join(lines) + "\n"
@@ -293,9 +327,10 @@ def main(argv: list[str] | None = None) -> int:
 
     manifest = json.loads((opts.build_dir / "manifest.json").read_text())
     manifest["cases"] = [e for e in manifest["cases"] if opts.only is None or re.search(opts.only, e["name"])]
+    pipelines = pipelines_of(manifest)
     batches: dict[str, list[tuple[str, str]]] = collections.defaultdict(list)
     for entry in manifest["cases"]:
-        for p in PIPELINES:
+        for p in pipelines:
             if "library" in entry.get(p, {}):
                 batches[entry["batch"]].append((entry["name"], p))
     if opts.workers == 0:
@@ -310,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
                                           opts.case_timeout, opts.load_timeout, extra)
         if not opts.no_time:  # one child at a time: timings of kernels sharing the GPU would mean nothing
             correct = collections.Counter(r["case"] for r in records if r["status"] == "correct")
-            timed = {e["name"] for e in manifest["cases"] if correct[e["name"]] == len(PIPELINES)}
+            timed = {e["name"] for e in manifest["cases"] if correct[e["name"]] == len(pipelines)}
             pairs = {b: [(c, p) for c, p in v if c in timed] for b, v in batches.items()}
             pairs = {b: v for b, v in pairs.items() if v}
             only = "^(" + "|".join(map(re.escape, sorted(timed))) + ")$"
@@ -322,8 +357,10 @@ def main(argv: list[str] | None = None) -> int:
                     r.update({k: timing[r["case"], r["pipeline"]][k] for k in ("median_ms", "l2_warm_median_ms")})
     summary = summarize(manifest, records)
     opts.out.mkdir(parents=True, exist_ok=True)
-    (opts.out / "results.json").write_text(json.dumps({"summary": summary, "records": records}, indent=1))
-    text = markdown(summary, torch.cuda.get_device_name())
+    device = torch.cuda.get_device_name()
+    results = {"device": device, "summary": summary, "records": records}
+    (opts.out / "results.json").write_text(json.dumps(results, indent=1))
+    text = markdown(summary, device)
     (opts.out / "summary.md").write_text(text)
     print(text)
     return 0 if not summary["problems"] else 1

@@ -22,7 +22,8 @@ import signal
 import statistics
 import sys
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import torch
 import tvm
@@ -185,13 +186,13 @@ def rotating(args: list, factor: int = 4, max_sets: int = 1000) -> Callable[[], 
     return lambda: sets[next(turn) % count]
 
 
-def queued_time_ms(launch, launches: int = 50) -> list[float]:
+def queued_time_ms(launch, launches: int = 50, spin_cycles: int = SPIN_CYCLES) -> list[float]:
     """Per-launch GPU times (ms) in stream order without host overhead: the GPU spins
-    (``torch.cuda._sleep``) while the host queues ``launches`` event-bracketed launches,
-    so each pair of events times the launch alone, as the GPU runs it back to back."""
+    (``torch.cuda._sleep``, ``spin_cycles``) while the host queues ``launches`` event-bracketed
+    launches, so each pair of events times the launch alone, as the GPU runs it back to back."""
     for _ in range(3):
         launch()
-    return timed_launches(launch, launches, spin_cycles=SPIN_CYCLES)
+    return timed_launches(launch, launches, spin_cycles=spin_cycles)
 
 
 def graph_time_ms(launch: Callable[[], Any], iters: int = 30, budget_ms: float = 2.0) -> list[float]:
@@ -247,7 +248,8 @@ def run_case(build_dir: pathlib.Path, entry: dict[str, Any], seed: int, min_iter
     tensors = []
     for i, arg in enumerate(entry["args"]):
         dtype = getattr(torch, arg["dtype"])
-        tensors.append(poisoned(arg["shape"], dtype) if i in entry["outputs"] else random_input(arg["shape"], dtype, gen))
+        tensors.append(poisoned(arg["shape"], dtype) if i in entry["outputs"]
+                       else random_input(arg["shape"], dtype, gen))
     inputs = [t for i, t in enumerate(tensors) if i not in entry["outputs"]]
     args = [tvm.runtime.from_dlpack(t) for t in tensors]
     func(*args)

@@ -29,7 +29,8 @@ import patterns  # noqa: E402
 from tvm_tma.codegen import SM90A  # noqa: E402
 from tvm_tma.testing import compat  # noqa: E402
 
-GPU_SAMPLES = {"gemm_f16_tc": 12, "gemm_f16_tc_4k": 10, "conv2d_f16_tc": 10, "bmm_f16": 2, "gemm_f32": 4, "bmm_f32": 2, "conv2d_f32": 4}
+GPU_SAMPLES = {"gemm_f16_tc": 12, "gemm_f16_tc_4k": 10, "conv2d_f16_tc": 10, "bmm_f16": 2, "gemm_f32": 4, "bmm_f32": 2,
+               "conv2d_f32": 4}
 """MetaSchedule samples per workload for the GPU run (tensor-core GEMM + conv2d: 22)."""
 
 
@@ -61,16 +62,31 @@ def launch_cases() -> list[compat.CompatCase]:
 SUITES = {"compat": all_cases, "launch": launch_cases}
 
 
-def _copies(result: compat.Build) -> str:
+def copies_summary(result: compat.Build) -> str:
     """What the copies became, one phrase per distinct report line (stage labels dropped)."""
     lines = sorted({re.sub(r" \[stage [^\]]*\]", "", str(r)).split(": ", 1)[1] for r in result.report})
     return "; ".join(lines) or "(no async copy)"
 
 
-def _export(cases: list[tuple[compat.CompatCase, tvm.IRModule]], pipeline: str, path: pathlib.Path) -> None:
-    """Compile the cases' ``main`` functions together (each named after its case) and export."""
+def _export(cases: list[tuple[compat.CompatCase, tvm.IRModule]], pipeline: str, path: pathlib.Path) -> str:
+    """Compile the cases' ``main`` functions together (each named after its case) and export;
+    returns the library's CUDA source."""
     funcs = {tvm.ir.GlobalVar(c.name): mod["main"].with_attr("global_symbol", c.name) for c, mod in cases}
-    compat.export_compressed(tvm.IRModule(funcs), pipeline, path)
+    return compat.export_compressed(tvm.IRModule(funcs), pipeline, path)
+
+
+def export_batch(members: list[tuple[compat.CompatCase, tvm.IRModule]], pipeline: str, out: pathlib.Path,
+                 key: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Export the cases of batch ``key`` compiled under ``pipeline`` together, as
+    ``<pipeline>_<key>.so.gz`` in ``out``, or one library per case where they compile alone but
+    not together. Returns each case's library and each library's CUDA source, by name."""
+    name = f"{pipeline}_{key}.so.gz"
+    try:
+        return {c.name: name for c, _ in members}, {name: _export(members, pipeline, out / name)}
+    except Exception as err:  # compiled alone but not together: one library per case
+        print(f"{pipeline}_{key}: {compat.first_line(err)[:200]}; exporting its cases one by one")
+    names = {case.name: f"{pipeline}_{key}_{i}.so.gz" for i, (case, _) in enumerate(members)}
+    return names, {names[case.name]: _export([(case, mod)], pipeline, out / names[case.name]) for case, mod in members}
 
 
 def build(out: pathlib.Path, only: str | None, batch: int, suite: str = "compat") -> dict:
@@ -85,7 +101,8 @@ def build(out: pathlib.Path, only: str | None, batch: int, suite: str = "compat"
         outcome, mod = outcomes[case.name], case.build()
         func = mod["main"]
         entry = {"name": case.name, "pattern": case.pattern, "batch": str(k // batch), "reference": case.reference,
-                 "tensor_core": case.tensor_core, "args": compat.signature(func, case.sizes), "outputs": compat.written_params(func)}
+                 "tensor_core": case.tensor_core, "args": compat.signature(func, case.sizes),
+                 "outputs": compat.written_params(func)}
         status = {}
         for pipeline, result in ((compat.STOCK, outcome.stock), (compat.TMA, outcome.tma)):
             if result is None:
@@ -109,27 +126,23 @@ def build(out: pathlib.Path, only: str | None, batch: int, suite: str = "compat"
             entry["report"] = [str(r) for r in outcome.tma.report]
         entries.append(entry)
         seconds = " / ".join(f"{entry[p]['seconds']:.2f}" for p in (compat.STOCK, compat.TMA) if p in entry)
-        copies = _copies(outcome.tma) if outcome.tma is not None and outcome.tma.error is None else "-"
+        copies = copies_summary(outcome.tma) if outcome.tma is not None and outcome.tma.error is None else "-"
         rows.append(f"| {case.name} | {case.pattern} | {status[compat.STOCK]} | {status[compat.TMA]} | "
                     f"{copies.replace('|', '/')} | {seconds} |")
     by_name = {e["name"]: e for e in entries}
     for pipeline, items in built.items():
         for key in sorted({e["batch"] for e in entries}):
             members = [(c, m) for c, m in items if by_name[c.name]["batch"] == key]
-            try:
-                if members:
-                    _export(members, pipeline, out / f"{pipeline}_{key}.so.gz")
-            except Exception as err:  # compiled alone but not together: one library per case
-                print(f"{pipeline}_{key}: {compat.first_line(err)[:200]}; exporting its cases one by one")
-                for i, (case, mod) in enumerate(members):
-                    _export([(case, mod)], pipeline, out / f"{pipeline}_{key}_{i}.so.gz")
-                    by_name[case.name][pipeline]["library"] = f"{pipeline}_{key}_{i}.so.gz"
+            if members:
+                for name, library in export_batch(members, pipeline, out, key)[0].items():
+                    by_name[name][pipeline]["library"] = library
         print(f"{pipeline}: {len(items)} of {len(cases)} cases built ({time.perf_counter() - start:.0f} s)", flush=True)
     manifest = {"tvm_version": tvm.__version__, "target": SM90A, "cases": entries}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
     command = ("python tests/compat/build_gpu.py --out " + str(out) + (f" --suite {suite}" if suite != "compat" else "")
                + (f" --only '{only}'" if only else ""))
-    (out / "compat_table.md").write_text(f"Compat cases (`{command}`; TVM {tvm.__version__})\n\n" + "\n".join(rows) + "\n")
+    table = f"Compat cases (`{command}`; TVM {tvm.__version__})\n\n" + "\n".join(rows) + "\n"
+    (out / "compat_table.md").write_text(table)
     return manifest
 
 

@@ -62,7 +62,8 @@ class CompatCase:
 @dataclasses.dataclass
 class Build:
     """What one compilation gave: the executable and its CUDA, or the error; the copy report
-    collected during it and the async copy sites after ``InjectSoftwarePipeline``."""
+    collected during it, the module right after ``InjectSoftwarePipeline`` and its async copy
+    sites."""
 
     pipeline: str
     seconds: float
@@ -70,6 +71,7 @@ class Build:
     source: str = ""
     error: Exception | None = None
     report: list[CopyRecord] = dataclasses.field(default_factory=list)
+    pipelined: tvm.IRModule | None = None
     sites: Counter[Site] = dataclasses.field(default_factory=Counter)
 
 
@@ -152,6 +154,7 @@ def _compile(mod: tvm.IRModule, pipeline: str) -> Build:
     result.seconds = time.perf_counter() - start
     result.report = list(report)
     if "mod" in captured:
+        result.pipelined = captured["mod"]
         result.sites = async_copy_sites(captured["mod"])
     return result
 
@@ -198,12 +201,14 @@ def pass_config(pipeline: str) -> dict[str, Any]:
     return STOCK_CONFIG if pipeline == STOCK else {}
 
 
-def export_compressed(mod: tvm.IRModule, pipeline: str, path: pathlib.Path) -> None:
+def export_compressed(mod: tvm.IRModule, pipeline: str, path: pathlib.Path) -> str:
     """Compile ``mod`` for sm_90a under ``pipeline`` and export it to ``path`` (``*.so.gz``),
     gzipped: the CUDA source an exported library carries shrinks about tenfold, and what
     travels to the GPU machine is limited (``benchmarks/gpu_workers.load_library`` unpacks it
-    there)."""
-    write_compressed(compile_sm90a(mod, pipeline, pass_config(pipeline)), path)
+    there). Returns that CUDA source."""
+    executable = compile_sm90a(mod, pipeline, pass_config(pipeline))
+    write_compressed(executable, path)
+    return kernel_source(executable)
 
 
 def write_compressed(executable, path: pathlib.Path) -> None:

@@ -162,6 +162,19 @@ def random_case(seed: int, index: int) -> FuzzCase:
     return case
 
 
+def scale_launch(case: FuzzCase, ctas: int, data_bytes: int, max_loads: int) -> FuzzCase:
+    """``case`` (its tiles, stages, operands, schedule) over a larger or smaller matrix: ``ctas``
+    CTAs (columns ``ctas * strips_per_cta * tile_n``) and as many row tiles as make its arrays
+    (inputs and output) about ``data_bytes`` together, at least one, at most ``max_loads`` per
+    CTA (strips times row tiles); a partial last tile is kept. Named
+    ``<name>_c<ctas>_r<rows>``."""
+    cols = ctas * case.strips_per_cta * case.tile_n
+    row_bytes = cols * ELEM_BYTES[case.dtype] * (len(case.operands) + 1)
+    trips = min(max(1, round(data_bytes / (row_bytes * case.tile_m))), max(1, max_loads // case.strips_per_cta))
+    rows = max(1, trips * case.tile_m - (-case.rows % case.tile_m))
+    return dataclasses.replace(case, name=f"{case.name}_c{ctas}_r{rows}", rows=rows, cols=cols)
+
+
 def generate(seed: int, count: int) -> list[FuzzCase]:
     """Cases ``0 .. count - 1`` of ``seed``."""
     return [random_case(seed, index) for index in range(count)]
