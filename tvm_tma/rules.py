@@ -2,11 +2,12 @@
 
 The lowering passes never compare against bare numbers: they look a rule up here and report
 it by name (in :class:`tvm_tma.errors.TMAError` and in the copy report), so a fallback or an
-error always says which rule decided it. Sources name the PTX ISA (9.0, CUDA 13.0) instruction section that states each rule, or for
-the tensor-map rules (``tensor_map_*``) the CUDA driver API's ``cuTensorMapEncodeTiled``
-parameter that states it. The ``wgmma_*`` rules cite the wgmma sections by their numbers in
-the PTX ISA 8.x (9.7.15.x, "Asynchronous Warpgroup Level Matrix Multiply-Accumulate
-Instructions"); ISA 9.0 numbers the same sections 9.7.17.x, as TVM 0.27's ptx table cites them.
+error always says which rule decided it. Sources name the PTX ISA (9.0, CUDA 13.0) instruction
+section that states each rule, or for the tensor-map rules (``tensor_map_*``) the CUDA driver
+API's ``cuTensorMapEncodeTiled`` parameter that states it. The ``wgmma_*`` rules cite the wgmma
+sections by their numbers in the PTX ISA 8.x (9.7.15.x, "Asynchronous Warpgroup Level Matrix
+Multiply-Accumulate Instructions"); ISA 9.0 numbers the same sections 9.7.17.x, as TVM 0.27's
+ptx table cites them.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ _RULES = (
          "benchmarks/results/small_copy_lab_align_h100.json)",
          "shared memory that bulk copies read or write starts 128-byte aligned: the copy kernel "
          "with its tile 64-byte aligned ran 5-7% slower at 8-16 MiB"),
-    Rule("mbarrier_tx_count", (1 << 20) - 1, "bytes", "PTX ISA, mbarrier: contents of the mbarrier object (tx-count range)",
+    Rule("mbarrier_tx_count", (1 << 20) - 1, "bytes",
+         "PTX ISA, mbarrier: contents of the mbarrier object (tx-count range)",
          "the bytes expected by one mbarrier phase must fit its tx-count"),
     Rule("dense_box", 0, "", "tvm-tma copy model",
          "a bulk copy moves a dense box: each element of the shared tile written exactly once, "
@@ -82,6 +84,20 @@ _RULES = (
          "cases of 1-64 CTAs ran 1.04-2.08x stock's time (3 others 0.89-0.97x); the nested mma GEMM "
          "1.11x at 64 CTAs, 0.94x at 144, 0.88x at 256, 0.59x at 1024; tile kernels 1.01-2.06x "
          "from 4 to 132 CTAs, 0.98-1.03x at 528"),
+    Rule("launch_cost", 128, "bytes of a stage per thread", "tvm-tma performance rule (H100 sweep of the "
+         "fuzzer's kernels at 20-8448 CTAs and of the compat schedules: benchmarks/results/launch_cost_h100.md)",
+         "a pipeline keeps stock TVM's cp.async groups where they express it (no wgmma consumers), unless "
+         "the mbarrier lowering copies with bulk copies what stock loads synchronously and leaves no copy "
+         "synchronous (1.02-2.6x faster at every launch size), or the launch has at least as many CTAs "
+         "as the SMs (the target's, tvm_tma.launch_cost.arch_limits) and the stage is at least this many "
+         "bytes per thread (the nested mma GEMM 1.07-1.65x faster from 144 CTAs up); elsewhere the "
+         "mbarrier lowering ran 1.23x stock's time in geometric mean below 132 CTAs and 1.11x from 132 up "
+         "(tvm_tma.launch_cost)"),
+    Rule("launch_cost_loads", 2, "stages loaded per CTA", "tvm-tma performance rule (H100: "
+         "benchmarks/results/launch_cost_h100.md)",
+         "a pipeline whose CTAs load fewer stages than this (known at compile time) overlaps nothing and "
+         "keeps stock TVM's cp.async groups (the mbarrier lowering of such pipelines ran 0.98-1.28x "
+         "stock's time)"),
     Rule("pipeline_model", 0, "", "tvm-tma pipeline model (transforms/pipelines/lower_async_pipeline.py)",
          "the mbarrier lowering models a pipeline's async queues as rings of buffer versions "
          "whose stages commit and wait in the order InjectSoftwarePipeline gives them; a "
@@ -89,8 +105,8 @@ _RULES = (
          "cp.async commit/wait groups"),
     Rule("mbarrier_protocol", 0, "", "PTX ISA, mbarrier (phase completion, try_wait.parity)",
          "every mbarrier slot is initialized, with a count of at least 1, before use (re-initialized "
-         "only after mbarrier.inval; init and inval ordered with the other threads by __syncthreads, init with the async "
-         "proxy by fence.proxy.async); each phase gets exactly its init count of arrivals and "
+         "only after mbarrier.inval; init and inval ordered with the other threads by __syncthreads, init "
+         "with the async proxy by fence.proxy.async); each phase gets exactly its init count of arrivals and "
          "copies completing exactly its expect_tx bytes; each wait targets the next phase with "
          "its parity, after that phase was issued and before a later one"),
     Rule("pipeline_nesting", 1, "nested pipelined loops with async stages", "tvm-tma pipeline model "
