@@ -5,6 +5,7 @@ SM count from the target, and its decisions on the H100 sweep that calibrated it
 import dataclasses
 import json
 import pathlib
+import sys
 
 import pytest
 import tvm
@@ -12,6 +13,10 @@ import tvm
 from tvm_tma import launch_cost, rules
 from tvm_tma.report import CopyRecord
 from tvm_tma.testing import compat, fuzz, fuzz_cases
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "compat"))
+
+import patterns  # noqa: E402
 
 RESULTS = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "launch_cost_h100.json"
 H100 = launch_cost.ARCH_LIMITS[90]
@@ -81,6 +86,17 @@ def test_prologue_loads_counted_under_their_predicates():
     case = fuzz_cases.random_case(1, 2)
     shape, _ = _pipelined_shape(case)
     assert (case.trips, case.stages, shape.loads) == (2, 5, 2)
+
+
+def test_kernel_of_one_cta():
+    """A kernel without blockIdx (one CTA of 32 threads), scalar zero-filling copies: stock's
+    cp.async with a zero fill, so nothing becomes asynchronous."""
+    case = next(c for c in patterns.CASES if c.name == "zero_fill_scalar_order_021")
+    built = compat.build(case.build(), "tma_all_launches", remember=False)
+    (shape,) = launch_cost.kernel_shapes(built.pipelined["main"])
+    assert (shape.ctas, shape.threads, shape.stages, shape.stage_bytes) == (1, 32, 3, 2 * 32 * 4)
+    assert shape.copied == {"As", "Bs"} and shape.stock_sync == frozenset()
+    assert not launch_cost.decide(shape, launch_cost.lowered_copies(built.report), H100).mbarrier
 
 
 def test_lowered_copies_synchronous_wins():

@@ -312,12 +312,14 @@ def region_shape(region: tirx.Stmt, loops: Sequence[tirx.For] = ()) -> LaunchSha
 
 def kernel_shapes(func: tirx.PrimFunc) -> list[LaunchShape]:
     """One :class:`LaunchShape` per kernel launch of ``func`` (after ``InjectSoftwarePipeline``)
-    that holds async copies: the features of its pipelines taken together (:func:`region_shape`)."""
+    that holds async copies: the features of its pipelines taken together (:func:`region_shape`).
+    A launch is an outermost ``blockIdx`` or ``threadIdx`` loop (a kernel of one CTA has none of
+    the first)."""
     launches: list[tirx.For] = []
 
     def on(stmt: tirx.Stmt, around: list[tirx.For], _conds: list[tirx.PrimExpr]) -> None:
         if isinstance(stmt, tirx.For) and stmt.kind == tirx.ForKind.THREAD_BINDING and stmt.thread_binding is not None \
-                and stmt.thread_binding.thread_tag.startswith("blockIdx.") \
+                and stmt.thread_binding.thread_tag.startswith(("blockIdx.", "threadIdx.")) \
                 and not any(loop.kind == tirx.ForKind.THREAD_BINDING for loop in around):
             launches.append(stmt)
 
