@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import cases  # noqa: E402
+import cases
 
 
 def build_cases(pipeline: str, out: pathlib.Path, only: str | None = None) -> dict[str, Any]:

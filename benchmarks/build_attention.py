@@ -94,7 +94,9 @@ def check_cases(randoms: int, seed: int) -> list[dict[str, Any]]:
                         mask=["float32", True, False]))
     for k in kernels:
         causal = {False: "", True: "_causal", "bottom_right": "_causal_bottom_right"}[k["causal"]]
-        mask = f"_mask_{k['mask'][0]}{'_b' if k['mask'][1] else ''}{'_h' if k['mask'][2] else ''}" if k.get("mask") else ""
+        mask = ""
+        if k.get("mask"):
+            mask = f"_mask_{k['mask'][0]}{'_b' if k['mask'][1] else ''}{'_h' if k['mask'][2] else ''}"
         k["name"] = (f"check_d{k['head_dim']}_{k['dtype']}_h{k['heads']}x{k['heads_kv']}_{k['layout']}{causal}{mask}"
                      f"{'_no_lse' if not k.get('lse', True) else ''}")
         fixed = [(1, n, n) for n in FIXED_LENGTHS if n <= (4096 if k["head_dim"] == 256 else 8192)]

@@ -38,8 +38,8 @@ import time
 from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-import gpt_block  # noqa: E402
-import llama_layer  # noqa: E402
+import gpt_block
+import llama_layer
 
 MODELS = {"llama": (llama_layer.LayerShape, llama_layer.relax_module),
           "gpt": (gpt_block.BlockShape, gpt_block.relax_module)}
@@ -94,11 +94,13 @@ def build_one(name: str, build: Build, shape, out: pathlib.Path, model: str = "l
         passes = tdl.fusion_passes(target, attention=build.fused_attention, transpose_matmul=build.rules == "ours")
         fused = tvm.transform.Sequential(passes)(MODELS[model][1](shape))
         wgmma = None if build.wgmma_config is None else tdl.WgmmaConfig(**build.wgmma_config)
-        rules = tdl.default_rules(tdl.MatmulConfig(**build.matmul), wgmma) if build.rules == "ours" else tdl.stock_rules()
+        rules = (tdl.default_rules(tdl.MatmulConfig(**build.matmul), wgmma) if build.rules == "ours"
+                 else tdl.stock_rules())
         rules = [r for r in rules if build.wgmma or not isinstance(r, tdl.WgmmaMatmul)]
         scheduled, taken_by = tdl.apply_rules(fused, rules)
     with tvm.transform.PassContext(config=build.config), tvm_tma.copy_report() as report:
-        executable = tvm.compile(scheduled, target, relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(target)),
+        executable = tvm.compile(scheduled, target,
+                                 relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(target)),
                                  tir_pipeline=build.tir_pipeline)
     library = out / f"{name}.so"
     executable.export_library(str(library))
@@ -143,8 +145,9 @@ def main(argv: list[str] | None = None) -> None:
     opts.out.mkdir(parents=True, exist_ok=True)
     entries = [build_one(name, BUILDS[name], shape, opts.out, opts.model) for name in selected]
     total = sum((opts.out / e["library"]).stat().st_size for e in entries) / 2**20
-    manifest = {"model": opts.model, "shape": dataclasses.asdict(shape), "params": shape.params(), "flops": shape.flops(),
-                "tvm_version": tvm.__version__, "libraries_mib": round(total, 2), "builds": entries}
+    manifest = {"model": opts.model, "shape": dataclasses.asdict(shape), "params": shape.params(),
+                "flops": shape.flops(), "tvm_version": tvm.__version__, "libraries_mib": round(total, 2),
+                "builds": entries}
     (opts.out / "manifest.json").write_text(json.dumps(manifest, indent=1))
     print(f"libraries: {total:.1f} MiB together")
     if total > CARRY_LIMIT_MIB:

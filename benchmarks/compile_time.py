@@ -29,8 +29,8 @@ import tvm
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "compat"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
 
-from tvm_tma.codegen import compile_sm90a  # noqa: E402
-from tvm_tma.testing import compat  # noqa: E402
+from tvm_tma.codegen import compile_sm90a
+from tvm_tma.testing import compat
 
 
 def compile_seconds(mod: tvm.IRModule, pipeline: str) -> float:
@@ -61,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
             for pipeline in times:
                 times[pipeline].append(compile_seconds(mod, pipeline))
         stock, tma = min(times[compat.STOCK]), min(times[compat.TMA])
-        rows.append({"case": case.name, "stock_s": round(stock, 4), "tma_s": round(tma, 4), "ratio": round(tma / stock, 3)})
+        rows.append({"case": case.name, "stock_s": round(stock, 4), "tma_s": round(tma, 4),
+                     "ratio": round(tma / stock, 3)})
         print(f"{case.name:40s} stock {stock:.3f} s  tma {tma:.3f} s  {tma / stock:.2f}x", flush=True)
     ratios = [r["ratio"] for r in rows]
     summary = {"cases": len(rows), "repeat": opts.repeat, "tvm_version": tvm.__version__,

@@ -76,7 +76,6 @@ def build(out: pathlib.Path, only: str | None) -> list[dict]:
 
     sys.path.insert(0, str(ROOT / "tests" / "compat"))
     import build_gpu
-
     from tvm_tma.codegen import compile_sm90a, kernel_source
     from tvm_tma.testing import compat
 
@@ -91,7 +90,8 @@ def build(out: pathlib.Path, only: str | None) -> list[dict]:
         for pipeline in (STOCK, NO_COPIES):
             executable = compile_sm90a(mod, pipeline, compat.STOCK_CONFIG)
             source = kernel_source(executable)
-            entry[pipeline] = {"library": f"{case.name}.{pipeline}.so.gz", "cp_async": source.count("ptx_cp_async_legacy")}
+            entry[pipeline] = {"library": f"{case.name}.{pipeline}.so.gz",
+                               "cp_async": source.count("ptx_cp_async_legacy")}
             compat.write_compressed(executable, out / entry[pipeline]["library"])
         print(case.name, entry[STOCK]["cp_async"], "->", entry[NO_COPIES]["cp_async"], "cp.async", flush=True)
         entries.append(entry)
@@ -100,8 +100,9 @@ def build(out: pathlib.Path, only: str | None) -> list[dict]:
 
 
 def run(build_dir: pathlib.Path, out: pathlib.Path, only: str | None) -> dict:
-    import gpu_workers
     import torch
+
+    import gpu_workers
     from run_compat import interleaved_times, random_inputs
 
     out.mkdir(parents=True, exist_ok=True)

@@ -194,8 +194,9 @@ def gemm_rows(res: dict[str, Any]) -> list[Row]:
 def wgmma_rows(res: dict[str, Any]) -> list[Row]:
     """Each wgmma GEMM against cuBLAS (whose output is 16-bit: at small K an fp32 ``C`` doubles
     the bytes that bound the kernel, so the row names the types)."""
-    return [Row(f"tma, `{name}` ({r['size']})", _rate(r), f"cuBLAS: {r['reference']['rate']:.1f} TFLOP/s" if "reference" in r
-                else "-", _ratio(r), "x faster than cuBLAS", GEMM_PEAK, ("tma",))
+    return [Row(f"tma, `{name}` ({r['size']})", _rate(r),
+                f"cuBLAS: {r['reference']['rate']:.1f} TFLOP/s" if "reference" in r else "-",
+                _ratio(r), "x faster than cuBLAS", GEMM_PEAK, ("tma",))
             for name, r in _by_name(res.get("tma"), WGMMA).items()]
 
 
@@ -317,8 +318,8 @@ SECTIONS: tuple[Section, ...] = (
         Part("results", build_script("tests/compat/build_gpu.py"), "run_compat.py", seconds=360),
     ), compat_rows, "`run_compat.py`: stock and tma builds of each schedule run on the same random inputs, poisoned "
        "outputs; tma against stock (bit-equal or within the dtype's tolerance) and a float64 reference; every "
-       "case correct under both timed under both in one run (GPU time: median of 200 launches queued behind a spinning GPU, "
-       "in 10 rounds that alternate stock and tma on the same buffers)",
+       "case correct under both timed under both in one run (GPU time: median of 200 launches queued behind "
+       "a spinning GPU, in 10 rounds that alternate stock and tma on the same buffers)",
        script_missing("tests/compat/build_gpu.py", "benchmarks/run_compat.py")),
     Section("llama", "Llama decoder layer (dlight)", (
         Part("results", build_script("benchmarks/build_llama.py"), "run_llama.py", seconds=240),
@@ -567,7 +568,8 @@ def draw(rows: list[tuple[str, Row]], copy_data: dict[str, Any] | None, path: pa
     if copy_data:
         ax = axes[0][1]
         sizes = [b["bytes"] / MiB for b in copy_data["bandwidth"]]
-        ax.plot(sizes, [b["tma"]["default"]["stream"] for b in copy_data["bandwidth"]], marker="o", label="tvm_tma.memcpy")
+        ax.plot(sizes, [b["tma"]["default"]["stream"] for b in copy_data["bandwidth"]], marker="o",
+                label="tvm_tma.memcpy")
         ax.plot(sizes, [b["memcpy"]["stream"] for b in copy_data["bandwidth"]], marker="x", linestyle="--",
                 label="cudaMemcpy")
         ax.set_xscale("log", base=2)

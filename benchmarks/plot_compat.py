@@ -1,6 +1,7 @@
-"""The per-schedule speed of ``"tma"`` against stock TVM in a ``run_compat.py`` run, as a plot.
+r"""The per-schedule speed of ``"tma"`` against stock TVM in a ``run_compat.py`` run, as a plot.
 
-    python benchmarks/plot_compat.py benchmarks/results/compat_timed_h100.json --out benchmarks/results/compat_timed_h100.png
+    python benchmarks/plot_compat.py benchmarks/results/compat_timed_h100.json \
+        --out benchmarks/results/compat_timed_h100.png
 
 One bar per timed case (stock time / tma time, log scale, sorted), tensor-core MetaSchedule
 samples in one colour and the rest in another, the 0.97 line ("no more than 3% slower").

@@ -18,9 +18,9 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # tvm_tma (runtime side)
 
-import torch  # noqa: E402
+import torch
 
-from tvm_tma import memcpy  # noqa: E402
+from tvm_tma import memcpy
 
 MiB = 1 << 20
 

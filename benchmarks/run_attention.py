@@ -36,7 +36,7 @@ import tvm_ffi
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from run_gpu import interleaved_ms  # noqa: E402
+from run_gpu import interleaved_ms
 
 TOLERANCE = {"float16": 4 * 2**-11, "bfloat16": 4 * 2**-8}
 LSE_TOLERANCE = 1e-3
@@ -72,7 +72,9 @@ def reference(q, k, v, mask, case, chunk_bytes: int = 4 << 30) -> tuple[torch.Te
             heads = slice(j, j + step)
             scores = (q[i, heads] @ k[i, heads].transpose(-1, -2)) / math.sqrt(q.shape[-1])
             if mask is not None:
-                scores = scores + mask[i if mask.shape[0] > 1 else 0, heads if mask.shape[1] > 1 else slice(0, 1)].float()
+                mask_b = i if mask.shape[0] > 1 else 0  # (a mask of extent 1 broadcasts)
+                mask_h = heads if mask.shape[1] > 1 else slice(0, 1)
+                scores = scores + mask[mask_b, mask_h].float()
             if hidden is not None:
                 scores = scores.masked_fill(hidden, float("-inf"))
             lse[i, heads] = torch.logsumexp(scores, -1)
@@ -155,7 +157,8 @@ def table(results: list[dict[str, Any]]) -> str:
         if not r["timed"]:
             ok = sum(s["correct"] for s in runs)
             lines.append(f"| {r['name']} | {len(runs)} shapes | {ok} of {len(runs)} | "
-                         f"{max(s['error'] for s in runs):.2e} | {max(s['lse_error'] for s in runs):.1e} |" + " - |" * 5)
+                         f"{max(s['error'] for s in runs):.2e} | {max(s['lse_error'] for s in runs):.1e} |"
+                         + " - |" * 5)
             continue
         for s in runs:
             def rate(n):

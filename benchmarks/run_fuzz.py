@@ -26,8 +26,8 @@ from typing import Any
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # tvm_tma (numpy side)
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import gpu_workers  # noqa: E402
-from tvm_tma.testing.fuzz_cases import LOWERING, FuzzCase, describe, inputs, reference  # noqa: E402
+import gpu_workers
+from tvm_tma.testing.fuzz_cases import LOWERING, FuzzCase, describe, inputs, reference
 
 STATUSES = ("correct", "wrong", "hung", "crashed", "error", "not_run", "refused")
 
@@ -96,7 +96,8 @@ def worker(build_dir: pathlib.Path, batch: str, skip: set[str]) -> int:
                           else int(((got == 0x5A) & (expected != 0x5A)).sum()))
             if bad.any():
                 first = tuple(int(i) for i in np.argwhere(bad)[0])
-                record["first_mismatch"] = {"index": first, "got": float(got[first]), "expected": float(expected[first])}
+                record["first_mismatch"] = {"index": first, "got": float(got[first]),
+                                            "expected": float(expected[first])}
             if pipeline == lowering and "default" in outputs:
                 record["equals_stock"] = bool(torch.equal(_bits(torch, out), _bits(torch, outputs["default"])))
             gpu_workers.emit(record)

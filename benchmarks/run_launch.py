@@ -48,11 +48,11 @@ from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import torch  # noqa: E402
-import tvm  # noqa: E402
-import tvm_ffi  # noqa: E402
+import torch
+import tvm
+import tvm_ffi
 
-from run_gpu import SPIN_CYCLES, TOLERANCE, expected, poisoned, random_input, unwritten  # noqa: E402
+from run_gpu import SPIN_CYCLES, TOLERANCE, expected, poisoned, random_input, unwritten
 
 ENCODES = "tvm_tma_tensor_map_cache_encodes"  # tvm_tma.transforms.copies.tensor_map_cache.ENCODES (compiler side)
 WARM_UP = 100  # untimed calls before each host timing
@@ -71,7 +71,8 @@ class Case:
     def make_tensors(self, gen: torch.Generator) -> list[torch.Tensor]:
         """Random inputs and a poisoned output, in the PrimFunc's parameter order."""
         return [poisoned(a["shape"], getattr(torch, a["dtype"])) if i in self.entry["outputs"]
-                else random_input(a["shape"], getattr(torch, a["dtype"]), gen) for i, a in enumerate(self.entry["args"])]
+                else random_input(a["shape"], getattr(torch, a["dtype"]), gen)
+                for i, a in enumerate(self.entry["args"])]
 
     def check(self, tensors: list[torch.Tensor]) -> bool:
         """Whether the output in ``tensors`` matches the reference (call synchronized first)."""
@@ -264,7 +265,8 @@ def table(runs: list[dict[str, Any]]) -> str:
                 lines.append(f"| {run['pipeline']} | {r['name']} | FAILED: {r['failure']} |" + " |" * 7)
                 continue
             h, alt, g, a, c = r["host_us"], r["host_alternating_us"], r["gpu_us"], r["activity"], r["cache"]
-            acts = a["error"][:60] if "error" in a else f"{a['kernels']} / {a['memcpy']} / {a['memset']} per {a['calls']}"
+            acts = (a["error"][:60] if "error" in a
+                    else f"{a['kernels']} / {a['memcpy']} / {a['memset']} per {a['calls']}")
             cache = "-" if c is None else (f"{c['first']} / {c['same_buffers']} / {c['new_buffers']}"
                                            f"{'' if c['ok'] else ' **NOT AS EXPECTED**'}")
             lines.append(f"| {run['pipeline']} | {r['name']} | {'yes' if r['correct'] else '**NO**'} "

@@ -35,7 +35,8 @@ import subprocess
 import sys
 import time
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import torch
 import tvm
@@ -43,7 +44,7 @@ import tvm_ffi
 from tvm.runtime.vm import VirtualMachine
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from run_gpu import SPIN_CYCLES, interleaved_ms, queued_time_ms, time_ms  # noqa: E402
+from run_gpu import SPIN_CYCLES, interleaved_ms, queued_time_ms, time_ms
 
 TOLERANCE = 3e-2
 """Largest accepted relative error (Frobenius) against the fp32 reference: the linear layers
@@ -76,7 +77,8 @@ def make_inputs(manifest: dict[str, Any], seed: int) -> dict[str, torch.Tensor]:
     return inputs
 
 
-def layer(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: torch.dtype, sdpa: bool = False) -> torch.Tensor:
+def layer(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: torch.dtype,
+          sdpa: bool = False) -> torch.Tensor:
     """The decoder layer of ``llama_layer.py`` in torch, computed in ``dtype``: the attention
     with the explicit mask, or (``sdpa``) ``scaled_dot_product_attention(is_causal=True)`` (the
     same function: the mask is causal)."""
@@ -103,7 +105,8 @@ def layer(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: torch.d
     return h + (torch.nn.functional.silu(gate) * up) @ p["down.weight"].T
 
 
-def gpt_block(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: torch.dtype, sdpa: bool = True) -> torch.Tensor:
+def gpt_block(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: torch.dtype,
+              sdpa: bool = True) -> torch.Tensor:
     """The block of ``gpt_block.py`` in torch, computed in ``dtype`` (``sdpa``: always)."""
     p = {k: v.to(dtype) for k, v in inputs.items()}
     F = torch.nn.functional
@@ -187,7 +190,7 @@ def sustained(launch: Callable[[], Any], seconds: float = 2.0) -> dict[str, floa
         return f"{type(err).__name__}: {err}"
     stamps = []
     try:
-        for phase in ("warm", "timed"):
+        for _phase in ("warm", "timed"):
             torch.cuda.synchronize()
             start = time.perf_counter()
             calls = 0
@@ -304,10 +307,12 @@ def markdown(summary: dict[str, Any]) -> str:
             lines += ["", f"Kernels of `{name}`: not profiled ({kernels})"]
             continue
         total = sum(k["us"] for k in kernels)
-        span = f"; GPU span {spans[name]:.0f} per call queued, idle {spans[name] - total:.0f}" if spans.get(name) else ""
+        span = (f"; GPU span {spans[name]:.0f} per call queued, idle {spans[name] - total:.0f}" if spans.get(name)
+                else "")
         lines += ["", f"Kernels of `{name}` (GPU µs per call, {total:.0f} in all{span}):", "",
                   "| kernel | µs | launches | share |", "|---|---|---|---|"]
-        lines += [f"| {k['kernel'][:120]} | {k['us']:.1f} | {k['launches']:g} | {k['us'] / total:.1%} |" for k in kernels]
+        lines += [f"| {k['kernel'][:120]} | {k['us']:.1f} | {k['launches']:g} | {k['us'] / total:.1%} |"
+                  for k in kernels]
     return "\n".join(lines)
 
 
@@ -370,12 +375,14 @@ def main(argv: list[str] | None = None) -> int:
     ours = by_name.get(OURS)
     for b in builds:
         if b.get("rules") == "stock" and ours and "median_ms" in b and "median_ms" in ours:
-            cases.append({"name": f"{TITLES[manifest.get('model', 'llama')]}: ours ({OURS}) vs {b['name']}", "stock_ms": b["median_ms"],
-                          "tma_ms": ours["median_ms"], "correct": b["correct"] and ours["correct"]})
-    summary = {"model": manifest.get("model", "llama"), "device": torch.cuda.get_device_name(), "torch": torch.__version__,
-               "tvm_version": manifest["tvm_version"], "shape": manifest["shape"], "flops": manifest["flops"],
-               "tolerance": TOLERANCE, "torch_ms": torch_ms,
-               "torch_queued": {label: queued[label] for label in baselines}, "torch_kernels": torch_kernels, "torch_spans": torch_spans, "sustained": clocks, "cublas_linears": linears, "cases": cases,
+            cases.append({"name": f"{TITLES[manifest.get('model', 'llama')]}: ours ({OURS}) vs {b['name']}",
+                          "stock_ms": b["median_ms"], "tma_ms": ours["median_ms"],
+                          "correct": b["correct"] and ours["correct"]})
+    summary = {"model": manifest.get("model", "llama"), "device": torch.cuda.get_device_name(),
+               "torch": torch.__version__, "tvm_version": manifest["tvm_version"], "shape": manifest["shape"],
+               "flops": manifest["flops"], "tolerance": TOLERANCE, "torch_ms": torch_ms,
+               "torch_queued": {label: queued[label] for label in baselines}, "torch_kernels": torch_kernels,
+               "torch_spans": torch_spans, "sustained": clocks, "cublas_linears": linears, "cases": cases,
                "builds": builds}
     opts.out.mkdir(parents=True, exist_ok=True)
     (opts.out / "results.json").write_text(json.dumps(summary, indent=1))

@@ -31,11 +31,11 @@ import warnings
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # tvm_tma (runtime side)
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import torch  # noqa: E402
-import tvm  # noqa: E402
+import torch
+import tvm
 
-from run_gpu import graph_time_ms, queued_time_ms, time_ms  # noqa: E402  (same CUDA-event timing as the other cases)
-from tvm_tma import memcpy  # noqa: E402
+from run_gpu import graph_time_ms, queued_time_ms, time_ms  # same CUDA-event timing as the other cases
+from tvm_tma import memcpy
 
 MiB = 1 << 20
 
@@ -53,7 +53,8 @@ def check(copy: memcpy.TMACopy, nbytes: int, gen: torch.Generator, offset: int =
     guard = int((dst[nbytes:] != 0x5A).sum())
     del src, dst
     torch.cuda.empty_cache()
-    return {"bytes": nbytes, "offset": offset, "wrong": wrong, "guard_overwritten": guard, "correct": wrong == 0 and guard == 0}
+    return {"bytes": nbytes, "offset": offset, "wrong": wrong, "guard_overwritten": guard,
+            "correct": wrong == 0 and guard == 0}
 
 
 def wrong_grid_refused(copy: memcpy.TMACopy) -> bool:
@@ -102,7 +103,8 @@ def bandwidth(copies: dict[str, memcpy.TMACopy], nbytes: int, call_timing: bool,
     for name in copies:
         row["tma"][name] = {**median[name], "rounds": rates[name], "correct": correct[name],
                             "ratio": {how: median[name][how] / median["memcpy"][how] for how in timers}}
-    del src, dst, tvm_src, tvm_dst, launches
+    # Drop the buffers before emptying the cache (rebound, not deleted: the launches' closures use them).
+    src = dst = tvm_src = tvm_dst = launches = None
     torch.cuda.empty_cache()
     return row
 
@@ -203,8 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     for entry in report["libraries"]:
         checks = entry["checks"]
         ok &= entry["init"]["correct"] and entry["wrong_grid_refused"] and all(c["correct"] for c in checks)
-        print(f"{entry['name']}: init {entry['init']['correct']}; wrong grid refused {entry['wrong_grid_refused']}; byte-exact {sum(c['correct'] for c in checks)}/"
-              f"{len(checks)} (sizes {[c['bytes'] for c in checks]})")
+        print(f"{entry['name']}: init {entry['init']['correct']}; wrong grid refused {entry['wrong_grid_refused']}; "
+              f"byte-exact {sum(c['correct'] for c in checks)}/{len(checks)} (sizes {[c['bytes'] for c in checks]})")
     timings = ["stream", "graph"] + (["call"] if opts.call_timing else [])
     for how in timings:
         print(f"\nBandwidth ({how}): GB/s read + written, and tma / cudaMemcpy")

@@ -35,12 +35,12 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # tvm_tma (runtime side)
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import torch  # noqa: E402
-import torch.distributed as dist  # noqa: E402
-from torch.multiprocessing.reductions import reduce_tensor  # noqa: E402
+import torch
+import torch.distributed as dist
+from torch.multiprocessing.reductions import reduce_tensor
 
-from run_memcpy import queued_time_ms  # noqa: E402
-from tvm_tma import memcpy, p2p  # noqa: E402
+from run_memcpy import queued_time_ms
+from tvm_tma import memcpy, p2p
 
 MiB = 1 << 20
 GUARD = 64
@@ -167,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
         rows = {(r["transport"], r["op"], r["directions"], r["bytes"]): sum(r["GBps"]) for r in report["bandwidth"]}
         for (name, op, dirs, n), ce in rows.items():
             if name == "copy_engine":
-                cells = [f"{rows[(c, op, dirs, n)]:.1f}" + ("" if c == name else f" ({rows[(c, op, dirs, n)] / ce:.3f})")
+                cells = [f"{rows[(c, op, dirs, n)]:.1f}"
+                         + ("" if c == name else f" ({rows[(c, op, dirs, n)] / ce:.3f})")
                          for c in configs]
                 print(f"| {op} | {dirs} | {n} | " + " | ".join(cells) + " |")
         ok = all(c["correct"] for c in checks)

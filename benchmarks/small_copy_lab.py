@@ -25,15 +25,15 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import cupy  # noqa: E402
-import numpy as np  # noqa: E402
-import torch  # noqa: E402
-import tvm  # noqa: E402
-import tvm_ffi  # noqa: E402
+import cupy
+import numpy as np
+import torch
+import tvm
+import tvm_ffi
 
-from run_gpu import graph_time_ms  # noqa: E402
-from run_memcpy import queued_time_ms  # noqa: E402
-from tvm_tma import memcpy  # noqa: E402
+from run_gpu import graph_time_ms
+from run_memcpy import queued_time_ms
+from tvm_tma import memcpy
 
 MiB = 1 << 20
 EDITS = {
@@ -45,7 +45,8 @@ EDITS = {
                         r'"@P1\s+bra\.uni DONE;\\n"\s*"bra\.uni\s+LAB_WAIT;\\n"',
                         r'"mbarrier.try_wait.parity.shared::cta.b64 P1, [%0], %1;\\n" "@!P1 bra LAB_WAIT;\\n"')],
     "tvm_no_hint": [(r"(mbarrier\.try_wait\.parity[^;]*b64 P1, \[%0\], %1), %2;", r"\1;")],
-    "tvm_no_wait_fence": [(r"(tvm_builtin_cuda_mbarrier_wait\([^;]*;\n)\s*tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta\(\);\n", r"\1")],
+    "tvm_no_wait_fence": [(r"(tvm_builtin_cuda_mbarrier_wait\([^;]*;\n)\s*"
+                           r"tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta\(\);\n", r"\1")],
 }
 """Edits of the default library as it is built now (the tile-alignment edits of
 benchmarks/results/small_copy_lab_align_h100.json applied to a library built differently)."""
@@ -94,23 +95,28 @@ def hand_copies(cubin: pathlib.Path) -> dict:
 
     def launch(kernel, grid, block, d, s, arg, smem=0):
         stream = cupy.cuda.ExternalStream(torch.cuda.current_stream().cuda_stream)
-        kernel((grid,), (block,), (np.uint64(s.data_ptr()), np.uint64(d.data_ptr()), arg), shared_mem=smem, stream=stream)
+        kernel((grid,), (block,), (np.uint64(s.data_ptr()), np.uint64(d.data_ptr()), arg), shared_mem=smem,
+               stream=stream)
 
     out = {}
     for grid, block in ((528, 128), (256, 32), (2048, 32)):
-        out[f"empty_{grid}x{block}"] = lambda d, s, g=grid, b=block: launch(get("empty_kernel"), g, b, d, s, np.int64(0))
-    out["ldst_528x256"] = lambda d, s: launch(get("ldst_kernel"), min(528, s.numel() // 4096), 256, d, s, np.int64(s.numel() // 16))
+        out[f"empty_{grid}x{block}"] = (
+            lambda d, s, g=grid, b=block: launch(get("empty_kernel"), g, b, d, s, np.int64(0)))
+    out["ldst_528x256"] = (
+        lambda d, s: launch(get("ldst_kernel"), min(528, s.numel() // 4096), 256, d, s, np.int64(s.numel() // 16)))
     for tile, block, wait in ((1024, 32, "read"), (2048, 32, "read"), (4096, 32, "read"), (8192, 32, "read"),
                               (16384, 32, "read"), (4096, 128, "read"), (4096, 32, "full"), (4096, 128, "full"),
                               (4096, 1, "read"), (4096, 256, "read")):
         out[f"tma1_{tile // 1024}k_{wait}_b{block}"] = (
-            lambda d, s, t=tile, b=block, w=wait: launch(get(f"tma_tile_{w}"), s.numel() // t, b, d, s, np.uint32(t), smem=t))
+            lambda d, s, t=tile, b=block, w=wait:
+                launch(get(f"tma_tile_{w}"), s.numel() // t, b, d, s, np.uint32(t), smem=t))
     for smem in (8192, 16384, 32768):  # one thread per CTA, fewer CTAs per SM (shared memory bound)
         out[f"tma1_4k_read_b1_smem{smem // 1024}k"] = (
             lambda d, s, m=smem: launch(get("tma_tile_read"), s.numel() // 4096, 1, d, s, np.uint32(4096), smem=m))
     for k, chunk in ((2, 4096), (4, 2048), (4, 4096), (2, 8192), (8, 1024), (8, 2048)):
         out[f"tma{k}x{chunk // 1024}k"] = (
-            lambda d, s, k=k, c=chunk: launch(get(f"tma_chunks{k}"), s.numel() // (k * c), 32, d, s, np.uint32(c), smem=k * c))
+            lambda d, s, k=k, c=chunk:
+                launch(get(f"tma_chunks{k}"), s.numel() // (k * c), 32, d, s, np.uint32(c), smem=k * c))
     return out
 
 
@@ -124,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="regular expression: the kernels to time (default: all)")
     opts = parser.parse_args(argv)
     install_edit_hook()
-    kernels = {**tvm_copies(opts.build_dir, opts.library, opts.only), **hand_copies(opts.build_dir / "small_copy.cubin")}
+    kernels = {**tvm_copies(opts.build_dir, opts.library, opts.only),
+               **hand_copies(opts.build_dir / "small_copy.cubin")}
     kernels = {name: k for name, k in kernels.items() if re.search(opts.only, name)}
     timers = {"stream": queued_time_ms, "graph": graph_time_ms}
     rows = []
@@ -147,10 +154,12 @@ def main(argv: list[str] | None = None) -> int:
                 correct[name] = bool(torch.equal(dst, src))
         rows.append({"bytes": n, "us": us, "correct": correct})
         print(json.dumps(rows[-1]), flush=True)
-        del src, dst, tsrc, tdst
+        # Drop the buffers before emptying the cache (rebound, not deleted: the timed closures use them).
+        src = dst = tsrc = tdst = None
         torch.cuda.empty_cache()
     opts.out.mkdir(parents=True, exist_ok=True)
-    (opts.out / "small_copy_lab.json").write_text(json.dumps({"device": torch.cuda.get_device_name(), "rows": rows}, indent=1))
+    (opts.out / "small_copy_lab.json").write_text(
+        json.dumps({"device": torch.cuda.get_device_name(), "rows": rows}, indent=1))
     for how in timers:
         print(f"\n{how}: us per copy (rounds), and memcpy / it (median of rounds)")
         names = ["memcpy", *kernels]
@@ -160,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
             for r in rows:
                 t = r["us"][how][name]
                 ratio = statistics.median(r["us"][how]["memcpy"]) / statistics.median(t)
-                cells.append("/".join(f"{x:.2f}" for x in t) + f" ({ratio:.3f})" + ("" if r["correct"].get(name, True) or name.startswith("empty") else " WRONG"))
+                wrong = not (r["correct"].get(name, True) or name.startswith("empty"))
+                cells.append("/".join(f"{x:.2f}" for x in t) + f" ({ratio:.3f})" + (" WRONG" if wrong else ""))
             print(f"| {name} | " + " | ".join(cells) + " |")
     return 0
 

@@ -7,7 +7,7 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 . .venv/bin/activate
-if ! python -c "import tvm_tma, pytest" >/dev/null 2>&1 || [ pyproject.toml -nt .venv/.installed ]; then
+if ! python -c "import tvm_tma, pytest, ruff" >/dev/null 2>&1 || [ pyproject.toml -nt .venv/.installed ]; then
   python -m pip install -q --upgrade pip
   python -m pip install -q -e ".[test]"
   touch .venv/.installed

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Run the test suite (GPU tests are skipped where no GPU is present).
+# Lint the repository (ruff, configured in pyproject.toml), then run the test suite (GPU tests
+# are skipped where no GPU is present). Lint errors fail the script before pytest starts.
 . "$(dirname "$0")/env.sh"
+python -m ruff check .
 set +e
 python -m pytest -q "$@"
 rc=$?

@@ -7,14 +7,14 @@ os.environ.setdefault("TVM_TMA_VERIFY", "1")
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
+import functools
+
+from tvm.tirx import compilation_pipeline
+
+from tvm_tma.pipeline import VARIANTS, tma_tir_pipeline
+
 # "tma_runs": 1-D bulk runs (no tensor maps) at any row length, the performance rules
 # bulk_min_run, mixed_stage_cost and small_launch_cost off: the tests of the run mechanism itself.
-from tvm.tirx import compilation_pipeline  # noqa: E402
-
-import functools  # noqa: E402
-
-from tvm_tma.pipeline import VARIANTS, tma_tir_pipeline  # noqa: E402
-
 compilation_pipeline.register_tir_pipeline("tma_runs", lambda: tma_tir_pipeline(tensor_maps=False, min_run_bytes=16,
                                                                                   mixed_stages="mbarrier", min_ctas=0))
 

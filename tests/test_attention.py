@@ -8,12 +8,11 @@ import pytest
 import tvm
 
 import tvm_tma
+from test_gemm_wgmma import ptxas
 from tvm_tma import TMAError
 from tvm_tma.codegen import SM90A, kernel_source
 from tvm_tma.kernels import attention
 from tvm_tma.kernels.attention import AttentionMask, AttentionTile
-
-from test_gemm_wgmma import ptxas
 
 TARGET = tvm.target.Target(SM90A)
 

@@ -7,7 +7,8 @@ by TVM's CUDA pipeline and compiled once: a small Llama decoder layer (NT linear
 fp16 accumulation, residual epilogues, batched attention matmuls with a scale / mask / cast
 epilogue, RMSNorm, fp32 softmax), ``nn.Linear`` with a dynamic number of rows (an NN matmul on
 the transposed weight), an fp32-accumulating matmul, LayerNorm, a decode-time projection with
-a residual (GEMV) and one whose reduction (1000) is no multiple of the GEMV's chunk, and a linear layer and an RMSNorm whose rows are not 16-byte multiples.
+a residual (GEMV) and one whose reduction (1000) is no multiple of the GEMV's chunk, and a
+linear layer and an RMSNorm whose rows are not 16-byte multiples.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import tvm_tma
 from tvm_tma import dlight as tdl
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
-import llama_layer  # noqa: E402
+import llama_layer
 
 TARGET = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
 
@@ -125,7 +126,8 @@ def built(fused):
     with TARGET:
         scheduled, taken_by = tdl.apply_rules(fused)
     with tvm_tma.copy_report() as report:
-        executable = tvm.compile(scheduled, TARGET, relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(TARGET)),
+        executable = tvm.compile(scheduled, TARGET,
+                                 relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(TARGET)),
                                  tir_pipeline="tma_all_launches")
     cuda = [m for m in executable.mod.imports[0].imports if m.kind == "cuda"]
     return taken_by, list(report), cuda[0].inspect_source()

@@ -20,7 +20,7 @@ import tvm_tma
 from tvm_tma.relax import FuseAttention, attention_report
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
-import llama_layer  # noqa: E402
+import llama_layer
 
 TARGET = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
 _T = nn.spec.Tensor

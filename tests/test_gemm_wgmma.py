@@ -19,7 +19,7 @@ from tvm_tma.codegen import SM90A, kernel_source, nvcc_flags
 from tvm_tma.kernels import gemm_wgmma
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
-import cases  # noqa: E402
+import cases
 
 
 def test_edge_tiles_are_tensor_copies():
@@ -143,7 +143,8 @@ RULE_CASES = [
     ("wgmma_dtype", lambda: gemm_wgmma(256, 256, 256, dtype="float32"), r"input type float32"),
     ("shared_memory_capacity", lambda: gemm_wgmma(256, 256, 256, stages=5), r"expected at most 232448 bytes"),
     ("wgmma_arch", lambda: _compile(arch="sm_90"), r"expected the target arch sm_90a"),
-    ("wgmma_operand_layout", lambda: _compile("tma_no_tensor_maps"), r"expected a tile loaded by a swizzled tensor copy"),
+    ("wgmma_operand_layout", lambda: _compile("tma_no_tensor_maps"),
+     r"expected a tile loaded by a swizzled tensor copy"),
 ]
 # Rules of what the passes emit, broken by editing their IR: tests/transforms/test_verify_wgmma.py
 # (wgmma_in_flight, wgmma_warpgroup), test_lower_async_pipeline_wgmma.py (wgmma_warpgroup) and

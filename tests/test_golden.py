@@ -20,10 +20,10 @@ import shutil
 import pytest
 
 from tvm_tma.codegen import compile_cuda
-from tvm_tma.kernels.bulk_copy import bulk_copy_module
 from tvm_tma.kernels import attention, binary, center_columns, layer_norm, rms_norm, softmax, tile_scale_3d
+from tvm_tma.kernels.bulk_copy import bulk_copy_module
 from tvm_tma.kernels.gemm import gemm_mma, gemm_wgmma
-from workloads import cuda_source, tile_scale_staged, tile_scale
+from workloads import cuda_source, tile_scale, tile_scale_staged
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 REGEN = os.environ.get("TVM_TMA_REGEN_GOLDEN") == "1"

@@ -82,7 +82,8 @@ def test_sections_without_inputs_say_not_built_or_failed(tmp_path):
 
 def _runner(path: pathlib.Path, body: str) -> str:
     """A runner script taking ``BUILD_DIR --out DIR``, running ``body``."""
-    path.write_text("import json, pathlib, sys, time\nbuild, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[3])\n"
+    path.write_text("import json, pathlib, sys, time\n"
+                    "build, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[3])\n"
                     + textwrap.dedent(body))
     return str(path)
 
@@ -121,7 +122,8 @@ def test_run_collects_results_kills_a_hung_runner_and_reports(tmp_path):
     assert "waiting" in (out / "logs" / "gemm_tma.log").read_text()
     assert json.loads((out / "results" / "headline.json").read_text()) == summary
     text = (out / "results" / "headline.md").read_text()
-    assert "| stock TVM, `gemm_mma()` | 300.0 TFLOP/s | cuBLAS: 600.0 TFLOP/s | **0.500** x faster than cuBLAS |" in text
+    assert ("| stock TVM, `gemm_mma()` | 300.0 TFLOP/s | cuBLAS: 600.0 TFLOP/s | **0.500** x faster than cuBLAS |"
+            in text)
     assert "[stock](headline_gemm_stock.json)" in text
     assert "|  | tma failed: hung.py killed after 1 s" in text
     assert "| Device copies | failed: memcpy: broken.py exited with 3" in text

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
-import cases  # noqa: E402
+import cases
 
 # One small correctness case per builder (tails / odd trip counts included).
 CASES = ["check_copy_tail", "check_add_tail_trips5", "check_rms_norm_row_tail", "check_gemm_512",

@@ -26,7 +26,8 @@ def test_build_and_load_once_from_many_threads(tmp_path, monkeypatch):
         return real_build(p, variants=(memcpy.Variant(4096, 2, 4),))
 
     monkeypatch.setattr(memcpy, "build", build)
-    monkeypatch.setattr(memcpy.tvm.runtime, "load_module", lambda p: loads.append(p) or {"copy_tiles_4096_2": 1, "copy_tail": 2})
+    monkeypatch.setattr(memcpy.tvm.runtime, "load_module",
+                        lambda p: loads.append(p) or {"copy_tiles_4096_2": 1, "copy_tail": 2})
     start = threading.Barrier(8)
     made = []
 
@@ -80,7 +81,8 @@ def test_the_grid_is_at_most_ctas_and_at_most_one_cta_per_tile(copier):
     copy, kernels = copier
     src, dst = (tvm.runtime.tensor(np.zeros(9 * 32 + 5, "uint8")) for _ in range(2))
     copy(dst, src)
-    assert kernels.calls[0] == ("copy_tiles_32_2", [(9, 32), (9, 32), 4, 3])  # CTA 0 copies tiles 0, 4, 8; CTAs 1-3 two each
+    # CTA 0 copies tiles 0, 4, 8; CTAs 1-3 two each
+    assert kernels.calls[0] == ("copy_tiles_32_2", [(9, 32), (9, 32), 4, 3])
     assert memcpy.Variant(32, 2, 4).grid(8) == (4, 2)
 
 
@@ -139,7 +141,8 @@ def test_copy_tiles_checks_its_grid_on_the_host():
 
     def holds(tiles, ctas, walk):
         values = {names["tiles"]: tiles, names["ctas"]: ctas, names["walk"]: walk}
-        cond = tvm_ffi.structural_mutate(check.condition, (tvm.tirx.Var, lambda v, _m: tvm.tirx.const(values[v], "int64")))
+        cond = tvm_ffi.structural_mutate(check.condition,
+                                         (tvm.tirx.Var, lambda v, _m: tvm.tirx.const(values[v], "int64")))
         return bool(analyzer.simplify(cond))
 
     assert holds(9, 4, 3) and holds(8, 4, 2) and holds(3, 3, 1)

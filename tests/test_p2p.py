@@ -9,7 +9,8 @@ from tvm_tma import p2p
 
 
 def test_unknown_transport_is_an_error():
-    with pytest.raises(ValueError, match=r"PeerCopy: transport: expected one of \('copy_engine', 'tma'\), got 'nvlink'"):
+    with pytest.raises(ValueError,
+                       match=r"PeerCopy: transport: expected one of \('copy_engine', 'tma'\), got 'nvlink'"):
         p2p.PeerCopy(transport="nvlink")
 
 

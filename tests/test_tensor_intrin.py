@@ -57,7 +57,8 @@ def test_b_major():
 
 def _calls(func) -> list:
     found = []
-    tvm_ffi.structural_walk(func.body, (tvm.ir.Call, lambda c: found.append(c) if isinstance(c.op, tvm.ir.Op) else None))
+    tvm_ffi.structural_walk(func.body,
+                            (tvm.ir.Call, lambda c: found.append(c) if isinstance(c.op, tvm.ir.Op) else None))
     return found
 
 
@@ -94,8 +95,9 @@ def test_stmatrix_store_puts_every_fragment_element_in_place():
     impl = TensorIntrin.get(tensor_intrin.wgmma_store(n, "float16")).impl
     loops, cvts, stores = {}, [], []
     tvm_ffi.structural_walk(impl.body, (tvm.tirx.For, lambda f: loops.update({f.loop_var.name: f.loop_var})))
-    tvm_ffi.structural_walk(impl.body, (tvm.ir.Call, lambda c: (cvts if c.op.name == "tirx.ptx.cvt_f16x2_f32" else stores
-                                                              if c.op.name == "tirx.ptx.stmatrix" else []).append(c)))
+    tvm_ffi.structural_walk(impl.body, (tvm.ir.Call, lambda c: (cvts if c.op.name == "tirx.ptx.cvt_f16x2_f32"
+                                                              else stores if c.op.name == "tirx.ptx.stmatrix"
+                                                              else []).append(c)))
     (cvt,), (stmatrix,) = cvts, stores
     tx, col, m = loops["tx"], loops["col"], loops["m"]
     analyzer = tvm.sym.Analyzer()

@@ -41,7 +41,6 @@ import tvm_ffi
 from . import rules
 
 
-
 @dataclass(frozen=True)
 class Variant:
     """One way to run the library's tile kernels: at most ``ctas`` persistent CTAs of
@@ -173,7 +172,8 @@ class TMACopy:
         align = rules.limit("bulk_global_align")
         if d.data_ptr() % align or s.data_ptr() % align:
             warnings.warn(f"bulk_global_align: src or dst is not {align}-byte aligned (data pointers "
-                          f"{s.data_ptr():#x}, {d.data_ptr():#x}): copied by the one-byte-per-thread kernel")
+                          f"{s.data_ptr():#x}, {d.data_ptr():#x}): copied by the one-byte-per-thread kernel",
+                          stacklevel=2)
             done = 0
         else:
             variant, kernel = next((v, k) for v, k in self._tiles if v.max_bytes is None or size <= v.max_bytes)

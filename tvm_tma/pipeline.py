@@ -245,4 +245,5 @@ def register() -> None:
     mbarrier lowering in launches of any size (idempotent)."""
     compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)
     for suffix, options in VARIANTS.items():
-        compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_{suffix}", functools.partial(tma_tir_pipeline, **options))
+        compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_{suffix}",
+                                                   functools.partial(tma_tir_pipeline, **options))

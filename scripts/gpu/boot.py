@@ -17,8 +17,8 @@ writes each exported module's CUDA beside it): a run of a hundred modules then l
 without waiting for nvcc one at a time.
 """
 import concurrent.futures
-import hashlib
 import ctypes
+import hashlib
 import importlib.util
 import os
 import pathlib
@@ -34,7 +34,6 @@ os.environ["TVM_USE_RUNTIME_LIB"] = "1"
 os.environ["PYTHONPATH"] = str(site) + os.pathsep + os.environ.get("PYTHONPATH", "")
 os.environ["TVM_TMA_BOOT"] = str(HERE)
 
-import tvm  # noqa: E402
 import tvm_ffi  # noqa: E402
 from tvm.base import _LOADED_LIBS  # noqa: E402
 

@@ -68,14 +68,15 @@ WORKLOADS = {w.name: w for w in [
     Workload("conv2d_f32", _te("conv2d_nhwc", 1, 16, 16, 32, 32, 3, 1, 1), "cuda", "conv2d_nhwc_pad1", STATIC_SHARED),
     # Larger launches of the same schedules (tests/compat/build_gpu.py --suite launch).
     Workload("gemm_f32_512", _te("matmul", 512, 512, 512), "cuda", "gemm", STATIC_SHARED),
-    Workload("bmm_f16_b32", _te("batch_matmul_nkkm", 32, 256, 256, 256, **F16), "cuda-tensorcore", "bmm", DYNAMIC_SHARED),
+    Workload("bmm_f16_b32", _te("batch_matmul_nkkm", 32, 256, 256, 256, **F16), "cuda-tensorcore", "bmm",
+             DYNAMIC_SHARED),
 ]}
 
 
 @functools.cache
 def _design_spaces(name: str):
     """The tune context and the design spaces of workload ``name`` that have an async pipeline."""
-    import tvm.s_tir.tensor_intrin.cuda  # noqa: F401 (registers the tensor-core intrinsics the rules name)
+    import tvm.s_tir.tensor_intrin.cuda  # registers the tensor-core intrinsics the rules name
     from tvm.s_tir import meta_schedule as ms
 
     workload = WORKLOADS[name]
@@ -92,7 +93,8 @@ def _design_spaces(name: str):
         space_generator=ms.space_generator.PostOrderApply(sch_rules=rules, postprocs=workload.rules, mutator_probs={}),
         task_name=name, rand_state=1, num_threads=1)
     spaces = [s for s in context.generate_design_space()
-              if any(i.kind.name == "Annotate" and "software_pipeline_async_stages" in str(i.attrs) for i in s.trace.insts)]
+              if any(i.kind.name == "Annotate" and "software_pipeline_async_stages" in str(i.attrs)
+                     for i in s.trace.insts)]
     if not spaces:
         raise ValueError(f"{name}: MetaSchedule made no design space with an async pipeline")
     return context, spaces
@@ -202,5 +204,6 @@ def dlight_cases() -> list[CompatCase]:
     """The dlight-scheduled PrimFuncs as compat cases (names are fixed by the modules above)."""
     names = {"dlight_matmul_matmul": "matmul", "dlight_gemv_transpose": "", "dlight_gemv_matmul": "",
              "dlight_rms_norm_rms_norm": "rms_norm", "dlight_softmax_softmax": "softmax"}
-    return [CompatCase(name, "dlight default GPU rules", lambda name=name: tvm.IRModule({"main": dlight_functions()[name]}),
-                       reference=reference) for name, reference in names.items()]
+    return [CompatCase(name, "dlight default GPU rules",
+                       lambda name=name: tvm.IRModule({"main": dlight_functions()[name]}), reference=reference)
+            for name, reference in names.items()]

@@ -1,7 +1,8 @@
 """The differential fuzzer (``tvm_tma.testing.fuzz``) in CI: the generator and schedules, a
-fixed seed compiled under stock TVM and ``"tma_all_launches"`` (``fuzz_cases.LOWERING``), nvcc on a sample, and the minimal
-reproducers of the classes of schedules it once refused (``fuzz_repros.json``). The GPU run of many more
-cases: ``python -m tvm_tma.testing.fuzz build`` and ``benchmarks/run_fuzz.py``."""
+fixed seed compiled under stock TVM and ``"tma_all_launches"`` (``fuzz_cases.LOWERING``), nvcc
+on a sample, and the minimal reproducers of the classes of schedules it once refused
+(``fuzz_repros.json``). The GPU run of many more cases: ``python -m tvm_tma.testing.fuzz build``
+and ``benchmarks/run_fuzz.py``."""
 
 import concurrent.futures
 import json

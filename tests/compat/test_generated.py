@@ -7,14 +7,14 @@ import pytest
 import tvm
 from tvm.tirx import compilation_pipeline
 
+import generated
 from tvm_tma.codegen import SM90A
 from tvm_tma.pipeline import tma_tir_pipeline
 from tvm_tma.testing import compat
 
-import generated
-
 CI_SAMPLES = {"gemm_f16_tc": 2, "conv2d_f16_tc": 1, "bmm_f16": 1, "gemm_f32": 1, "conv2d_f32": 1}
-CASES = [case for name, count in CI_SAMPLES.items() for case in generated.ms_cases(name, count)] + generated.dlight_cases()
+CASES = ([case for name, count in CI_SAMPLES.items() for case in generated.ms_cases(name, count)]
+         + generated.dlight_cases())
 
 
 @pytest.fixture(scope="module")

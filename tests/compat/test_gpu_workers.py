@@ -8,7 +8,7 @@ import textwrap
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "benchmarks"))
 
-import gpu_workers  # noqa: E402
+import gpu_workers
 
 FAKE_WORKER = textwrap.dedent('''
     import sys, time

@@ -5,10 +5,9 @@ copy site in the copy report."""
 import pytest
 import tvm
 
+import patterns
 import tvm_tma
 from tvm_tma.testing import compat
-
-import patterns
 
 
 @pytest.fixture(scope="module")

@@ -1,8 +1,8 @@
-"""Bulk shared→global stores (tvm_tma.schedule.bulk_store) through the "tma" pipeline (at any launch size: "tma_all_launches"): what
-each store becomes (1-D runs under "tma_no_tensor_maps", tensor maps for strided and edge
-tiles under "tma"), the wait before its tile is overwritten, fences, errors. The 1-D kernels
-ran correct on the H100 (benchmarks/RESULTS.md: check_store_*, run_memcpy.py); the GPU cases
-for the tensor-map ones are check_tmstore_* (benchmarks/cases.py)."""
+"""Bulk shared→global stores (tvm_tma.schedule.bulk_store) through the "tma" pipeline (at any
+launch size: "tma_all_launches"): what each store becomes (1-D runs under "tma_no_tensor_maps",
+tensor maps for strided and edge tiles under "tma"), the wait before its tile is overwritten,
+fences, errors. The 1-D kernels ran correct on the H100 (benchmarks/RESULTS.md: check_store_*,
+run_memcpy.py); the GPU cases for the tensor-map ones are check_tmstore_* (benchmarks/cases.py)."""
 
 import re
 
@@ -11,12 +11,12 @@ import tvm
 from tvm import te
 
 import tvm_tma
+from test_tensor_map import calls, lowered
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels import tile_scale_3d
 from tvm_tma.kernels.bulk_copy import bulk_copy_module
 from tvm_tma.schedule import bulk_store
 from tvm_tma.transforms.copies.tensor_map import ENCODE, S2G_TENSOR, Swizzle, encoded_maps
-from test_tensor_map import calls, lowered
 from workloads import ALL_LAUNCHES, cuda_source, tile_scale, tile_scale_staged
 
 S2G = "cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group"
@@ -84,7 +84,8 @@ def test_tail_tiles_are_stored_by_ordinary_stores_and_reported():
 
 
 def test_store_outside_a_pipeline_waits_before_the_tile_is_written_again():
-    src, report = compile_with_report(tile_scale_staged(256, 256, load=False, store=True), "tma_no_tensor_maps_all_launches")
+    src, report = compile_with_report(tile_scale_staged(256, 256, load=False, store=True),
+                                      "tma_no_tensor_maps_all_launches")
     assert [r.instruction for r in report] == ["cp.async.bulk"]
     loop = src[src.index("for (int i_0"):]
     # Next iteration: thread 0 waits until the store has read the tile, then the CTA syncs.

@@ -17,7 +17,7 @@ def kernel(nbytes: int, barriers: int = 0) -> tvm.tirx.PrimFunc:
 
     @T.prim_func
     def main(A: T.Buffer((1,), "uint8")):
-        bx = T.launch_thread("blockIdx.x", 1)
+        T.launch_thread("blockIdx.x", 1)
         tile = T.alloc_buffer((nbytes,), "uint8", scope="shared")
         bars = T.alloc_buffer((max(barriers, 1),), "uint64", scope="shared")
         tile[0] = A[0]

@@ -108,8 +108,9 @@ def test_tail_inside_a_vector_reads_no_byte_past_it():
 
 def test_tail_that_cannot_be_guarded_falls_back_entirely():
     # A tail predicate the whole tile cannot be checked against (not monotone in the threads).
+    from tvm import sym, tirx
+
     from tvm_tma.transforms.copies.copy_plan import _whole_tile_condition
-    from tvm import tirx, sym
 
     tx, n = tirx.Var("tx", "int32"), tirx.Var("n", "int32")
     dom = {tx: tvm.ir.Range(0, 32)}

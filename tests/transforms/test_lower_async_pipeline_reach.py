@@ -8,8 +8,8 @@ import tvm
 from tvm.script import tirx as T
 
 import tvm_tma
-from tvm_tma.codegen import compile_cuda
 from test_lower_async_pipeline import barrier_ops
+from tvm_tma.codegen import compile_cuda
 from workloads import ALL_LAUNCHES, cuda_source, verified_ir
 
 STOCK = {"tirx.use_async_copy": 1}
@@ -37,7 +37,8 @@ def compute_stage(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float
 def test_a_stage_that_computes_keeps_stock_lowering():
     src, report = report_of(compute_stage)
     assert len(report) == 2 and all(r.instruction == "synchronous" and r.rule == "pipeline_model"
-                                    and r.src == "A" and "stage_compute: B: computes A[threadIdx_x, " in r.reason for r in report)
+                                    and r.src == "A" and "stage_compute: B: computes A[threadIdx_x, " in r.reason
+                                    for r in report)
     assert all("bytes as ordinary loads and stores (fallback, pipeline_model" in str(r) for r in report), report
     assert "mbarrier" not in src and src == cuda_source(compute_stage, "default", STOCK)
 
@@ -164,7 +165,8 @@ def test_zero_fill_inside_the_buffer_is_bulk_for_whole_tiles_and_cp_async_src_si
     src, report = report_of(zero_fill_tail, "tma_no_tensor_maps")
     assert report and all(r.instruction == "cp.async.bulk (whole tiles)" and "a zero-fill" in r.reason
                           for r in report)
-    assert "cp_async_cg_src_size" in src.replace("cp_async_cg_async_cg_shared_global_16_src_size", "cp_async_cg_src_size")
+    assert "cp_async_cg_src_size" in src.replace("cp_async_cg_async_cg_shared_global_16_src_size",
+                                                 "cp_async_cg_src_size")
     compile_cuda(src)
 
 

@@ -10,8 +10,8 @@ from tvm import tirx
 from tvm_tma import TMAError
 from tvm_tma.kernels import gemm_wgmma
 from tvm_tma.transforms import LowerWarpgroupFragments
-from tvm_tma.transforms.pipelines.lower_async_pipeline import STAGES
 from tvm_tma.transforms._ir import substitute
+from tvm_tma.transforms.pipelines.lower_async_pipeline import STAGES
 from tvm_tma.transforms.tensor_cores.wgmma import is_mma
 from workloads import verified_ir
 

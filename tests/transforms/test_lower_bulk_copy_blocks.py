@@ -42,5 +42,6 @@ def test_bulk_copy_rejects_a_block_that_is_not_a_copy():
     a = te.placeholder((64,), "float32", name="A")
     b = te.compute((64,), lambda i: a[i] + 1, name="B")
     sch = tvm.s_tir.Schedule(te.create_prim_func([a, b]))
-    with pytest.raises(ValueError, match=r"bulk_copy: block B: expected one write into shared memory, got \[\('B', 'global'\)\]"):
+    with pytest.raises(ValueError,
+                       match=r"bulk_copy: block B: expected one write into shared memory, got \[\('B', 'global'\)\]"):
         tvm_tma.schedule.bulk_copy(sch, sch.get_sblock("B"))

@@ -16,7 +16,7 @@ from tvm_tma.testing import compat
 from workloads import ALL_LAUNCHES, cuda_source, tile_scale
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "compat"))
-import patterns  # noqa: E402
+import patterns
 
 STOCK = {"tirx.use_async_copy": 1}
 SMS = rules.limit("small_launch_cost")

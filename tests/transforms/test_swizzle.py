@@ -11,12 +11,12 @@ from tvm import sym, tirx
 from tvm.script import tirx as T
 
 import tvm_tma
+from test_tensor_map import calls, lowered
 from tvm_tma import rules
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels import gemm_mma, tile_scale
 from tvm_tma.transforms.copies.swizzle import LDMATRIX, SwizzledTile, choose_span, rewrite_accesses
-from tvm_tma.transforms.copies.tensor_map import G2S_TENSOR, ENCODE, Swizzle
-from test_tensor_map import calls, lowered
+from tvm_tma.transforms.copies.tensor_map import ENCODE, G2S_TENSOR, Swizzle
 from workloads import cuda_source
 
 GEMM_512 = dict(n=512, i_factors=(1, 4, 1, 4, 2), j_factors=(2, 2, 4, 1, 2), k_factors=(16, 2, 1))

@@ -16,7 +16,7 @@ from tvm_tma import rules
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels import gemm_mma, tile_scale, tile_scale_3d
 from tvm_tma.transforms.copies.copy_plan import _tail_is_bounds
-from tvm_tma.transforms.copies.tensor_map import (G2S_TENSOR, Swizzle, check_shared_box, encoded_maps, make_spec)
+from tvm_tma.transforms.copies.tensor_map import G2S_TENSOR, Swizzle, check_shared_box, encoded_maps, make_spec
 from workloads import cuda_source, tile_scale_staged
 
 TENSOR_2D = "cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d"
@@ -159,13 +159,15 @@ RULE_CASES = [
     ("tensor_map_box_dim", lambda: make_spec(_buf((64, 1024)), _strides((64, 1024)), (8, 512)),
      r"tensor_map_box_dim: A: expected box dimensions of 1 to 256 elements, got \[8, 512\]"),
     ("tensor_map_inner_box_bytes", lambda: make_spec(_buf((64, 64)), _strides((64, 64)), (8, 2)),
-     r"tensor_map_inner_box_bytes: A: expected the innermost box dimension to be a multiple of 16 bytes, got 2 x 4 = 8 bytes"),
+     r"tensor_map_inner_box_bytes: A: expected the innermost box dimension to be a multiple of 16 bytes, "
+     r"got 2 x 4 = 8 bytes"),
     ("tensor_map_swizzle_span", lambda: make_spec(_buf((64, 64)), _strides((64, 64)), (8, 64), Swizzle.B32),
      r"tensor_map_swizzle_span: A: expected the innermost box dimension to be at most 32 bytes \(B32\), got 256 bytes"),
     ("tensor_map_global_dim", lambda: make_spec(_buf((2, tirx.const(1 << 33, "int64"))), [1 << 33, 1], (2, 64)),
      r"tensor_map_global_dim: A: expected dimensions of 1 to 2\^32 elements"),
     ("tensor_map_global_stride", lambda: make_spec(_buf((64, 6)), _strides((64, 6)), (8, 4)),
-     r"tensor_map_global_stride: A: expected strides that are multiples of 16 bytes \(below 2\^40\), got \['24'\] bytes"),
+     r"tensor_map_global_stride: A: expected strides that are multiples of 16 bytes \(below 2\^40\), "
+     r"got \['24'\] bytes"),
     ("tensor_map_global_align", lambda: make_spec(_buf((64, 64), data_alignment=8), _strides((64, 64)), (8, 64)),
      r"tensor_map_global_align: A: expected a data pointer aligned to 16 bytes, got 8"),
     ("tensor_map_shared_align", lambda: check_shared_box(

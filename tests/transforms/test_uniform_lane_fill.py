@@ -22,7 +22,8 @@ def conv_rows(lanes: int, divisor: int):
             for i in range(3):
                 for v in T.vectorized(lanes):
                     S[(i * 128 + tx * 8 + v) // 96 * 8 // 8, (i * 128 + tx * 8 + v) % 96] = T.if_then_else(
-                        1 <= (i * 128 + tx * 8 + v) // divisor, X[(i * 128 + tx * 8 + v) // 96 - 1, (i * 128 + tx * 8 + v) % 96],
+                        1 <= (i * 128 + tx * 8 + v) // divisor,
+                        X[(i * 128 + tx * 8 + v) // 96 - 1, (i * 128 + tx * 8 + v) % 96],
                         T.float16(0))
 
     return tvm.IRModule({"main": main})
@@ -95,7 +96,8 @@ def test_a_vector_that_would_be_misaligned_stays():
             for i in range(3):
                 for v in T.vectorized(8):
                     S[(i * 128 + tx * 8 + v) // 96, (i * 128 + tx * 8 + v) % 96] = T.if_then_else(
-                        1 <= (i * 128 + tx * 8 + v) // 96, X[(i * 128 + tx * 8 + v) // 96 - 1, (i * 128 + tx * 8 + v) % 96],
+                        1 <= (i * 128 + tx * 8 + v) // 96,
+                        X[(i * 128 + tx * 8 + v) // 96 - 1, (i * 128 + tx * 8 + v) % 96],
                         T.float16(0))
 
     before = tvm.IRModule({"main": main})

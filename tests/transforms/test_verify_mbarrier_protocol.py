@@ -25,7 +25,7 @@ from tvm_tma.transforms.pipelines import consumers
 from workloads import center_columns, tile_scale, tile_scale_staged, verified_ir
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "benchmarks"))
-import cases  # noqa: E402
+import cases
 
 TARGET = tvm.target.Target(tvm_tma.codegen.SM90A)
 BULK = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"

@@ -24,10 +24,10 @@ from tvm_tma.transforms.pipelines.warp_specialize import LAUNCH_MIN_BLOCKS, ROLE
 from workloads import verified_ir
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "benchmarks"))
-import cases  # noqa: E402
+import cases
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from test_gemm_wgmma import ptxas  # noqa: E402
+from test_gemm_wgmma import ptxas
 
 WAIT, ARRIVE = "tirx.cuda.mbarrier_wait", "tirx.ptx.mbarrier_arrive_nocount"
 EXPECT, INIT = "tirx.ptx.mbarrier_arrive_expect_tx", "tirx.ptx.mbarrier_init"
@@ -230,7 +230,6 @@ def test_buffer_refilled_by_an_outer_loop_is_refused():
     ({"producer": "warp", "num_stores": 1}, r"tma_pipeline: num_stores: expected 0 with producer='warp', got 1"),
 ])
 def test_tma_pipeline_arguments(kwargs, match):
-    from workloads import tile_scale  # noqa: F401  (a schedule with a pipelined loop)
     from tvm_tma.kernels.tiles import _tile_schedule
     from tvm_tma.schedule import tma_pipeline
 
@@ -287,8 +286,9 @@ def test_consumers_synchronize_on_their_named_barrier():
 # The benchmarked kernels that differ in more than types and sizes (benchmarks/cases.py WS_CASES):
 # warp-specialized or not, persistent or not, 128x256 and 128x128 tiles, groups of 8 row
 # tiles, small K, the row kernels.
-WS_BENCH = ["bench_ws_f16_4096_r4", "bench_ws_f16_4096_r4_p", "bench_ws_f16_4096_r4_cta_p", "bench_ws_f16_4096_t128x128x64_p",
-            "bench_ws_f16_8192x512_r8", "bench_ws_f16_8192x512_r8_p", "bench_ws_f16_8192x512_t128x128x64_s6_r8",
+WS_BENCH = ["bench_ws_f16_4096_r4", "bench_ws_f16_4096_r4_p", "bench_ws_f16_4096_r4_cta_p",
+            "bench_ws_f16_4096_t128x128x64_p", "bench_ws_f16_8192x512_r8", "bench_ws_f16_8192x512_r8_p",
+            "bench_ws_f16_8192x512_t128x128x64_s6_r8",
             "bench_ws_rms_norm_65536x4096",
             "bench_ws_softmax_262144x1024"]
 

@@ -22,5 +22,6 @@ from .pipeline import apply_rules, default_rules, fusion_passes, lowering_passes
 from .rows import LayerNorm, RMSNorm, Softmax
 from .wgmma_matmul import WgmmaConfig, WgmmaMatmul
 
-__all__ = ["ElementWise", "GEMV", "LayerNorm", "Matmul", "MatmulConfig", "RMSNorm", "Softmax", "WgmmaConfig", "WgmmaMatmul",
-           "apply_rules", "default_rules", "fusion_passes", "lowering_passes", "relax_pipeline", "stock_rules"]
+__all__ = ["ElementWise", "GEMV", "LayerNorm", "Matmul", "MatmulConfig", "RMSNorm", "Softmax", "WgmmaConfig",
+           "WgmmaMatmul", "apply_rules", "default_rules", "fusion_passes", "lowering_passes", "relax_pipeline",
+           "stock_rules"]

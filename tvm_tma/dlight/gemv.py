@@ -25,9 +25,10 @@ class GEMV(GPUScheduleRule):
     Emits: CTA ``(blockIdx.x, blockIdx.y)`` computes ``rows`` outputs of batch row
     ``blockIdx.y``. Its ``threads`` threads walk the reduction in chunks of ``threads`` 16-byte
     vectors (the last chunk partial where ``k`` is no multiple of it: its copies and products
-    predicated, the whole chunks still bulk copies): each chunk of the ``rows x chunk`` weight tile and of ``x`` is copied into
-    ``shared.dyn`` by a :func:`~tvm_tma.schedule.tma_pipeline` of ``stages`` stages (TMA bulk
-    copies under ``"tma"``) while each thread accumulates its part of the chunk for every row
+    predicated, the whole chunks still bulk copies): each chunk of the ``rows x chunk`` weight
+    tile and of ``x`` is copied into ``shared.dyn`` by a :func:`~tvm_tma.schedule.tma_pipeline`
+    of ``stages`` stages (TMA bulk copies under ``"tma"``) while each thread accumulates its part
+    of the chunk for every row
     (``rfactor``: one partial sum per thread and row, in registers); then one cross-thread
     reduction per row (TVM's allreduce) and the epilogue. Thread ``t`` takes the elements
     ``t, t + threads, ...`` of a chunk (conflict-free shared loads). Stock's ``GEMV`` loads the weights

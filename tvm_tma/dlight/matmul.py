@@ -182,7 +182,8 @@ class Matmul(GPUScheduleRule):
             sch.transform_layout(block, (rw, 0), _fragment_index_map)
         acc = "f32" if out_dtype == "float32" else "f16"
         sch.tensorize(a_loop, intrin.LDMATRIX_f16_A_DYN_INTRIN)
-        sch.tensorize(b_loop, intrin.LDMATRIX_f16_B_TRANS_DYN_INTRIN if b_transposed else intrin.LDMATRIX_f16_B_DYN_INTRIN)
+        sch.tensorize(b_loop,
+                      intrin.LDMATRIX_f16_B_TRANS_DYN_INTRIN if b_transposed else intrin.LDMATRIX_f16_B_DYN_INTRIN)
         try:  # the one step that may not match: the block's arithmetic against mma.sync's
             sch.tensorize(sch.get_loops(inner)[-3], f"mma_f16f16{acc}" + ("_trans_b" if b_transposed else ""))
         except s_tir.ScheduleError:

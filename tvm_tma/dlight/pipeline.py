@@ -81,7 +81,8 @@ def fusion_passes(target: tvm.target.Target, *, attention: bool = True,
     with ``transpose_matmul``, Relax's ``FuseTransposeMatmul`` (``nn.Linear``'s ``x @
     permute_dims(W)`` one ``x @ W^T`` function, as MLC-LLM compiles it: no transpose kernel
     per call)."""
-    first = ([FuseAttention()] if attention else []) + ([relax.transform.FuseTransposeMatmul()] if transpose_matmul else [])
+    first = (([FuseAttention()] if attention else [])
+             + ([relax.transform.FuseTransposeMatmul()] if transpose_matmul else []))
     return [*first, *relax.backend.cuda.pipeline.library_dispatch_passes(target), relax.transform.LegalizeOps(),
             relax.transform.AnnotateTIROpPattern(), relax.transform.FoldConstant(), relax.transform.FuseOps(),
             relax.transform.FuseTIR()]

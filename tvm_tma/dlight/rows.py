@@ -14,7 +14,6 @@ from ..kernels._common import row_threads, thread_vectorize, vector_lanes
 from ..schedule import tma_pipeline
 from ._target import schedules
 
-
 WARP = 32
 MAX_GRID_Y = 65535
 """The largest ``gridDim.y`` (CUDA Programming Guide, compute capabilities table): the row
@@ -32,8 +31,8 @@ class _RowReduction(GPUScheduleRule):
     reading ``x`` at its own iterators; a static row length whose bytes are a multiple of 16
     (a bulk copy) and whose 16-byte vector count has a divisor from 32 (a warp) to
     ``max_threads`` (the CTA's threads, each taking whole vectors); a CUDA target of sm_90 or
-    newer; and what :meth:`matches` checks of the reductions. Anything else returns ``None`` (the next rule, e.g. stock's
-    ``GeneralReduction``, takes it).
+    newer; and what :meth:`matches` checks of the reductions. Anything else returns ``None``
+    (the next rule, e.g. stock's ``GeneralReduction``, takes it).
 
     Emits: CTA ``b`` handles ``rows_per_cta`` consecutive rows (the last CTA's extra rows
     predicated off) in a loop that is a :func:`~tvm_tma.schedule.tma_pipeline` of ``stages``

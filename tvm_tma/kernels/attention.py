@@ -275,9 +275,11 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
         i, dd = T.meta_var(tile_row(f, ty, tx, v))
         dst[i, dd] = T.if_then_else(j * bn + i < skv, src[at(kv_layout, bb, j * bn + i, head, dd)], T.Cast(dtype, 0))
 
+    # O (the output) and l (the row sums) are FlashAttention's names; TVMScript makes the Python
+    # names the buffers' names, which the CUDA source shows (O_tmap, l_ptr): hence the E741 noqa.
     @T.prim_func(s_tir=True)
     def main(Q: T.Buffer(q_shape, dtype), K: T.Buffer(kv_shape, dtype), V: T.Buffer(kv_shape, dtype),
-             M: T.Buffer(m_shape, m_dtype), O: T.Buffer(o_shape, dtype), LSE: T.Buffer((b, h, sq), "float32")):
+             M: T.Buffer(m_shape, m_dtype), O: T.Buffer(o_shape, dtype), LSE: T.Buffer((b, h, sq), "float32")):  # noqa: E741
         T.func_attr({"tirx.noalias": True})
         Q_s = T.sblock_alloc_buffer((bm, d), dtype, scope="shared.dyn")
         K_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
@@ -295,7 +297,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                             S = T.sblock_alloc_buffer((128, s_regs), "float32", scope="local")
                             P = T.sblock_alloc_buffer((128, p_regs), "uint32", scope="local")
                             m = T.sblock_alloc_buffer((2,), "float32", scope="local")
-                            l = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                            l = T.sblock_alloc_buffer((2,), "float32", scope="local")  # noqa: E741
                             corr = T.sblock_alloc_buffer((2,), "float32", scope="local")
                             for f in range(q_iters):
                                 for v in T.vectorized(lanes):
@@ -316,7 +318,8 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                                 T.ptx.bar.arrive(T.uint32(turn), T.uint32(2 * 128))
                             for j in T.serial(kv_tiles(qt), annotations={
                                     "software_pipeline_stage": [0, 0, c0, c0 + tile.overlap, c0, c0],
-                                    "software_pipeline_order": [0, 1, 2, 3, 4, 5] if tile.overlap else [0, 1, 2, 5, 3, 4],
+                                    "software_pipeline_order": ([0, 1, 2, 3, 4, 5] if tile.overlap
+                                                                else [0, 1, 2, 5, 3, 4]),
                                     "software_pipeline_async_stages": [0],
                                     PRODUCER: "warp", WGMMA_IN_FLIGHT: MANUAL}):
                                 for f in range(kv_iters):
@@ -343,7 +346,8 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                                     T.ptx.wgmma.fence.sync.aligned()
                                     for kk in T.unroll(bn // 16):
                                         T.ptx[pv](*[O_acc[tx, r] for r in range(o_regs)],
-                                                  P[tx, kk * 4], P[tx, kk * 4 + 1], P[tx, kk * 4 + 2], P[tx, kk * 4 + 3],
+                                                  P[tx, kk * 4], P[tx, kk * 4 + 1],
+                                                  P[tx, kk * 4 + 2], P[tx, kk * 4 + 3],
                                                   descriptor_request(T.address_of(V_s[kk * 16, 0]), Major.MN),
                                                   True, 1, 1, 1)
                                     T.ptx.wgmma.commit_group.sync.aligned()

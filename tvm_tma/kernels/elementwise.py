@@ -13,7 +13,7 @@ InjectPTXAsyncCopy then fails on it (lanes of the load and the store no longer m
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 import tvm

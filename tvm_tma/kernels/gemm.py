@@ -17,7 +17,6 @@ from .. import tensor_intrin as intrin
 from ..errors import TMAError
 from ..schedule import bulk_store, swizzle, tma_pipeline
 
-
 SMS = 132
 """The H100 SXM's streaming multiprocessors: the default size of a persistent grid."""
 
@@ -83,7 +82,8 @@ def gemm_mma(n: int = 4096, *, i_factors: tuple[int, ...] = (1, 32, 1, 4, 2),
 def _mma_schedule():
     """Upstream's ``tvm.testing.tir.mma_schedule``, loaded from its file: importing the
     ``tvm.testing`` package imports pytest, which a user's environment need not have."""
-    spec = importlib.util.spec_from_file_location("tvm_testing_tir", pathlib.Path(tvm.__file__).parent / "testing" / "tir.py")
+    spec = importlib.util.spec_from_file_location("tvm_testing_tir",
+                                                  pathlib.Path(tvm.__file__).parent / "testing" / "tir.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.mma_schedule
@@ -174,8 +174,8 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
         raise TMAError("swizzle_row_bytes", f"tile N = {bn} with b_layout='KN': B's tile rows are {row_bytes} "
                        "bytes, and wgmma reads an MN-major operand from a swizzled tile whose rows are 32 or 64 "
                        f"bytes or a multiple of 128: tile N {{{32 * 8 // tvm.DataType(dtype).bits}, "
-                       f"{64 * 8 // tvm.DataType(dtype).bits}}} or a multiple of {128 * 8 // tvm.DataType(dtype).bits}, "
-                       "or b_layout='NK' (B^T[n, k], any tile N)")
+                       f"{64 * 8 // tvm.DataType(dtype).bits}}} or a multiple of "
+                       f"{128 * 8 // tvm.DataType(dtype).bits}, or b_layout='NK' (B^T[n, k], any tile N)")
     unit = rules.limit("tensor_map_global_stride")
     for name, size, row in (("A", "k", k), ("B", "n", n) if b_layout == "KN" else ("B", "k", k)):
         if row * tvm.DataType(dtype).bits // 8 % unit:

@@ -33,7 +33,7 @@ divisor near ``max_threads`` (e.g. ``cols = 8 * 1031``) gets few threads and run
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import tvm
 from tvm import te, tirx

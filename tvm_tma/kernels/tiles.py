@@ -24,7 +24,8 @@ from __future__ import annotations
 import tvm
 from tvm import te, tirx
 
-from ..schedule import bulk_copy, bulk_store, swizzle as swizzle_tile, tma_pipeline
+from ..schedule import bulk_copy, bulk_store, tma_pipeline
+from ..schedule import swizzle as swizzle_tile
 from ._common import stage_to_shared, vector_lanes
 
 

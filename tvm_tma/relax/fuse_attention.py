@@ -256,7 +256,8 @@ def _kernel(match: _Match) -> tuple[tvm.tirx.PrimFunc, str, relax.TensorType]:
         expect = [m_dims[0] if not per[0] else 1, m_dims[1] if not per[1] else 1, sq, skv]
         analyzer = arith.Analyzer()
         if not all(analyzer.can_prove_equal(x, y) for x, y in zip(m_dims, expect)) or \
-                not (per[0] or analyzer.can_prove_equal(m_dims[0], b)) or not (per[1] or _static(m_dims[1], "mask heads") == h):
+                not (per[0] or analyzer.can_prove_equal(m_dims[0], b)) or \
+                not (per[1] or _static(m_dims[1], "mask heads") == h):
             raise _NotTaken(f"mask of shape {m_dims}: expected [batch or 1, heads or 1, seq_q, seq_kv]")
         mask = AttentionMask(str(match.mask.ty.dtype), batch=not per[0], heads=not per[1])
     try:
@@ -268,8 +269,10 @@ def _kernel(match: _Match) -> tuple[tvm.tirx.PrimFunc, str, relax.TensorType]:
         raise _NotTaken(str(err)) from err
     if match.out_layout != match.layout:
         raise _NotTaken(f"Q in {match.layout} and O wanted in {match.out_layout}: expected one layout")
-    name = (f"attention_d{d}_h{h}x{hkv}_{dtype}_{match.layout}{'_' + match.kv_layout if match.kv_layout != match.layout else ''}"
-            f"{'_' + match.causal if match.causal else ''}{'_mask' if mask else ''}{'_packed' if match.packed is not None else ''}")
+    name = (f"attention_d{d}_h{h}x{hkv}_{dtype}_{match.layout}"
+            f"{'_' + match.kv_layout if match.kv_layout != match.layout else ''}"
+            f"{'_' + match.causal if match.causal else ''}{'_mask' if mask else ''}"
+            f"{'_packed' if match.packed is not None else ''}")
     func = mod["main"].with_attrs({"tirx.is_scheduled": True, "op_pattern": 8, "global_symbol": name})
     return func, name, relax.TensorType(match.q.ty.shape, dtype)
 

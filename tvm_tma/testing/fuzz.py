@@ -189,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
                           "as tests/compat/fuzz_repros.json)")
     cmd.add_argument("--out", type=pathlib.Path, required=True)
     cmd.add_argument("--batch", type=int, default=25, help="cases per library")
-    cmd.add_argument("--lowering", default=LOWERING, help=f"the pipeline compared with stock TVM's (default {LOWERING})")
+    cmd.add_argument("--lowering", default=LOWERING,
+                     help=f"the pipeline compared with stock TVM's (default {LOWERING})")
     opts = parser.parse_args(argv)
     if opts.cases:
         cases = [FuzzCase.from_json(e.get("case", e)) for e in json.loads(opts.cases.read_text())]

@@ -20,6 +20,6 @@ from .verifiers.check_shared_memory import CheckSharedMemory
 from .verifiers.verify_mbarrier_protocol import VerifyMBarrierProtocol
 from .verifiers.verify_wgmma import VerifyWgmma
 
-__all__ = ["AlignSharedMemory", "CacheTensorMapEncodes", "CheckSharedMemory", "ElideCTABarriers", "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks",
-           "LowerRoleBarriers", "LowerWarpgroupFragments", "UniformLaneFill", "VerifyMBarrierProtocol",
-           "VerifyWgmma", "WarpSpecialize"]
+__all__ = ["AlignSharedMemory", "CacheTensorMapEncodes", "CheckSharedMemory", "ElideCTABarriers",
+           "LowerAsyncPipelineToMBarrier", "LowerBulkCopyBlocks", "LowerRoleBarriers", "LowerWarpgroupFragments",
+           "UniformLaneFill", "VerifyMBarrierProtocol", "VerifyWgmma", "WarpSpecialize"]

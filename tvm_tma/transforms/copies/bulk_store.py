@@ -47,8 +47,17 @@ from tvm.script import tirx as T
 from ...errors import TMAError
 from .. import ptx
 from .._ir import CACHED, data_owner, seq, walk
-from .copy_plan import (BulkPlan, FallbackPlan, Plan, SyncPlan, TensorPlan, ThreadAxis, emit_copy,
-                        flat_thread_index, peel_copy)
+from .copy_plan import (
+    BulkPlan,
+    FallbackPlan,
+    Plan,
+    SyncPlan,
+    TensorPlan,
+    ThreadAxis,
+    emit_copy,
+    flat_thread_index,
+    peel_copy,
+)
 from .swizzle import stmatrix_pointer
 from .tensor_map import S2G_TENSOR, TensorMaps
 
@@ -203,7 +212,7 @@ class StoreGroups:
     count: tirx.PrimExpr = field(default_factory=lambda: tirx.const(0, "int32"))
     reads: dict = field(default_factory=dict)
 
-    def copy(self) -> "StoreGroups":
+    def copy(self) -> StoreGroups:
         return StoreGroups(self.count, dict(self.reads))
 
     def record(self, buf: tirx.Buffer, read_version: tirx.PrimExpr | None, step: int) -> None:

@@ -51,10 +51,25 @@ from tvm.script import tirx as T
 from ... import report, rules
 from ...errors import TMAError
 from .. import ptx
-from .._ir import (Evaluator, all_of, cast_to, conjuncts, elem_bytes, flat_offset, free_vars, mutate,
-                   non_decreasing, seq, strides, substitute, uses_var, walk)
+from .._ir import (
+    Evaluator,
+    all_of,
+    cast_to,
+    conjuncts,
+    elem_bytes,
+    flat_offset,
+    free_vars,
+    mutate,
+    non_decreasing,
+    seq,
+    strides,
+    substitute,
+    uses_var,
+    walk,
+)
 from .cp_async import CpAsyncNest, cp_async_nest, emit_cp_async, peel_copy, zero_fill
-from .swizzle import ANNOTATION as SWIZZLE, SwizzledTile, choose_span, dense_view
+from .swizzle import ANNOTATION as SWIZZLE
+from .swizzle import SwizzledTile, choose_span, dense_view
 from .tensor_map import Swizzle, TensorMaps, TensorMapSpec, check_shared_box, make_spec, prefetch
 
 BULK_G2S = "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"

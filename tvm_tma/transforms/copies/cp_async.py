@@ -42,8 +42,7 @@ from tvm.script import tirx as T
 from ... import rules
 from ...errors import TMAError
 from .. import ptx
-from .._ir import (all_of, conjuncts, elem_bytes, flat_offset, non_decreasing, seq, substitute,
-                   uses_var)
+from .._ir import all_of, conjuncts, elem_bytes, flat_offset, non_decreasing, seq, substitute, uses_var
 
 
 def zero_fill(value: tirx.PrimExpr) -> tuple[tirx.PrimExpr, BufferLoad] | None:

@@ -40,8 +40,8 @@ from dataclasses import dataclass
 
 import tvm
 import tvm_ffi
-from tvm import tirx
 from tvm import sym as arith
+from tvm import tirx
 from tvm.ir.expr import TensorLoad as BufferLoad
 
 from ... import rules

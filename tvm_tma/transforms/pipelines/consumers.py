@@ -117,7 +117,8 @@ class Consumers:
         analyzer = self.pipeline.analyzer
         first = queue.waited + 1
         count = analyzer.simplify_cases(target - queue.waited)
-        queue.waited = analyzer.simplify_cases(tirx.Max(cast_to(str(target.ty), queue.waited), target))  # never backwards
+        # the count waited for never goes backwards
+        queue.waited = analyzer.simplify_cases(tirx.Max(cast_to(str(target.ty), queue.waited), target))
         if self.pipeline.dry_run:  # only the state matters
             return []
 

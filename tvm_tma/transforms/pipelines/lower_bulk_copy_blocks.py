@@ -47,10 +47,29 @@ from tvm.script import tirx as T
 
 from ...errors import TMAError
 from .._ir import function_name, seq
-from ..copies.bulk_store import (emit_store_group, has_marked, is_marked, marked_root, shared_writes,
-                                 store_sources, wait_all, wait_read)
-from ..copies.copy_plan import (SyncPlan, arrival_count, barrier_setup, emit_stage, mbarrier_buffer, peel_copy,
-                                plan_copy, report_plan, uses_bulk, uses_cp_async, wait_parity)
+from ..copies.bulk_store import (
+    emit_store_group,
+    has_marked,
+    is_marked,
+    marked_root,
+    shared_writes,
+    store_sources,
+    wait_all,
+    wait_read,
+)
+from ..copies.copy_plan import (
+    SyncPlan,
+    arrival_count,
+    barrier_setup,
+    emit_stage,
+    mbarrier_buffer,
+    peel_copy,
+    plan_copy,
+    report_plan,
+    uses_bulk,
+    uses_cp_async,
+    wait_parity,
+)
 from ..copies.tensor_map import TensorMaps
 from .lower_async_pipeline import check_arch, thread_axes
 from .warp_specialize import ROLE, role_thread_loops

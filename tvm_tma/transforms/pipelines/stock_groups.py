@@ -22,7 +22,6 @@ outside any pipeline (:func:`report_loose_copies`), which stock TVM lowers too.
 from __future__ import annotations
 
 import dataclasses
-
 import math
 
 import tvm_ffi
@@ -33,8 +32,18 @@ from ... import report
 from ...errors import TMAError
 from .._ir import attrs_with_key, mutate, seq, walk
 from ..copies.copy_plan import ThreadAxis, flat_thread_index, stock_record
-from .stages import (ASYNC, COMMIT, INFLIGHT, WAIT, commit_sites, group_index, is_consumers_first, shared_targets,
-                     stage_copies, written_buffer)
+from .stages import (
+    ASYNC,
+    COMMIT,
+    INFLIGHT,
+    WAIT,
+    commit_sites,
+    group_index,
+    is_consumers_first,
+    shared_targets,
+    stage_copies,
+    written_buffer,
+)
 
 
 def commits_per_site(pipeline: tirx.Stmt) -> tirx.Stmt | None:

@@ -84,8 +84,17 @@ from ...errors import TMAError
 from .. import ptx
 from .._ir import function_name, mutate, seq, substitute, uses_var, walk
 from ..copies.bulk_store import shared_writes
-from ..copies.copy_plan import (BulkPlan, TensorPlan, ThreadAxis, barrier_setup, emit_copy, mbarrier_buffer,
-                                plan_copy, report_plan, wait_parity)
+from ..copies.copy_plan import (
+    BulkPlan,
+    TensorPlan,
+    ThreadAxis,
+    barrier_setup,
+    emit_copy,
+    mbarrier_buffer,
+    plan_copy,
+    report_plan,
+    wait_parity,
+)
 from ..copies.tensor_map import TensorMaps
 from ..tensor_cores.wgmma import contains_mma, wait_group
 from .lower_async_pipeline import STAGES, WGMMA_IN_FLIGHT, check_arch

@@ -55,8 +55,8 @@ from dataclasses import dataclass
 
 import tvm
 import tvm_ffi
-from tvm import tirx
 from tvm import sym as arith
+from tvm import tirx
 from tvm.script import tirx as T
 
 from ...errors import TMAError

@@ -205,7 +205,8 @@ class _Slot:
     waiters: np.ndarray | None = None  # threads that waited on the last phase (rule 4)
     waiters_epoch: int = -1
     informed: np.ndarray | None = None  # threads ordered after all of them through another barrier
-    carried: dict = field(default_factory=dict)  # arrivals on this phase: slot key -> (its phase, threads past their wait)
+    # arrivals on this phase: slot key -> (its phase, threads past their wait)
+    carried: dict = field(default_factory=dict)
 
     def outstanding(self) -> str:
         if not (self.arrivals or self.expected or self.copied):
