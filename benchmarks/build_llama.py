@@ -18,6 +18,8 @@ Builds (``BUILDS``): TVM's default CUDA Relax pipeline with dlight's rules, then
 - ``tma_sdpa``: ``tma`` on the layer written with ``scaled_dot_product_attention(is_causal=True)``.
 - ``tma_sdpa_fixed_tiling``, ``tma_sdpa_persistent``: ``tma_sdpa`` with every GEMM on
   ``WgmmaConfig()``'s tiling, or on it made persistent, instead of the tiling tuned per shape.
+- ``tma_sdpa_all_mbarriers``: ``tma_sdpa`` under ``"tma_all_launches"``: every pipeline on
+  mbarriers, whatever the launch-cost model expects (the GEMVs of a decode layer, the row kernels).
 - ``tma_ungrouped``: ``tma`` with the matmul CTAs numbered column tile first
   (``MatmulConfig(group_m=1)``), to show what the grouped numbering is worth.
 
@@ -76,6 +78,7 @@ BUILDS = {
     "tma_sdpa_fixed_tiling": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True,
                                    wgmma_config={}),
     "tma_ungrouped": Build("sm_90a", "ours", "tma", matmul={"group_m": 1}, fused_attention=True),
+    "tma_sdpa_all_mbarriers": Build("sm_90a", "ours", "tma_all_launches", attention="sdpa", fused_attention=True),
 }
 
 
