@@ -111,6 +111,7 @@ class _Simulator(_ProgramOrder):
         self.know: dict[int, np.ndarray] = {}  # per warpgroup: the last retired group id each thread knows
         self.barriers: dict[tuple, _Barrier] = {}
         self.role: np.ndarray | None = None  # the threads of the role being simulated
+        self.operands: dict[int, list] = {}  # per wgmma call: (buffer, offset, tile, versioned) of each operand
 
     def _collect_reads(self, call) -> None:
         if is_mma(op_name(call)):
@@ -251,11 +252,9 @@ class _Simulator(_ProgramOrder):
         """Apply wgmma op ``name`` to the state of warpgroup ``w``."""
         own = self.tid // rules.limit("wgmma_warpgroup") == w
         if is_mma(name):
-            for ptr in _access_ptrs(call):
-                buf = data_owner(ptr.args[1])
-                offsets = np.unique(np.broadcast_to(self.eval(ptr.args[2], self.env), own.shape)[own])
-                tile = math.prod(int(e) for e in buf.shape[1:])
-                versions = {int(o) // tile for o in offsets} if _versioned(buf) else {None}
+            for buf, offset, tile, versioned in self._operands(call):
+                offsets = np.unique(np.broadcast_to(self.eval(offset, self.env), own.shape)[own])
+                versions = {int(o) // tile for o in offsets} if versioned else {None}
                 group.open |= {(buf.__chandle__(), v) for v in versions}
         elif name == COMMIT:
             group.committed += 1
@@ -264,6 +263,15 @@ class _Simulator(_ProgramOrder):
         elif name == WAIT:
             group.retired = max(group.retired, group.committed - int(call.args[0]))
             self.know[w][own] = np.maximum(self.know[w][own], group.retired)
+
+    def _operands(self, call) -> list:
+        """``(buffer, offset, elements per version, versioned)`` of each shared operand of a wgmma
+        ``call``, found once per call (the simulation meets each call once per iteration)."""
+        key = call.__chandle__()
+        if key not in self.operands:
+            self.operands[key] = [(buf, ptr.args[2], math.prod(int(e) for e in buf.shape[1:]), _versioned(buf))
+                                  for ptr in _access_ptrs(call) for buf in (data_owner(ptr.args[1]),)]
+        return self.operands[key]
 
     def write(self, buf: tirx.Buffer, indices, mask: np.ndarray) -> None:
         if buf.__chandle__() not in self.read_buffers:
