@@ -19,7 +19,7 @@ import numpy as np
 PIPELINES: dict[str, dict[str, Any]] = {
     "default": {"tirx.use_async_copy": 1},  # stock TVM 0.27: cp.async + commit/wait groups
     "tma": {},  # tvm-tma: registered by `import tvm_tma`
-    "tma_all_launches": {},  # tvm-tma with the mbarrier lowering at any launch size (the check cases' small launches)
+    "tma_all_launches": {},  # tvm-tma with every pipeline on mbarriers (the check cases' small launches)
     "tma_no_tensor_maps": {},  # tvm-tma without tensor maps: strided tiles as 1-D bulk copies per row
     "tma_no_tensor_map_cache": {},  # tvm-tma with tensor maps encoded at every call (no descriptor cache)
     "tma_empty_barriers": {},  # tvm-tma with "empty" mbarriers instead of __syncthreads before producers

@@ -9,8 +9,8 @@ ours and CUDA source generation; nvcc runs later, when the module is loaded) ``-
 times under each pipeline, alternating; the figure is the least CPU time (``process_time``)
 of each, so other work on the machine counts as little as it can. ``--suite launch``: the
 launch-size sweep's schedules instead (``tests/compat/build_gpu.py --suite launch``: the
-compat suite's small launches at grids of up to thousands of CTAs, where "tma" lowers them to
-mbarriers instead of keeping stock's groups). Writes the per-case times
+compat suite's small launches at grids of up to thousands of CTAs, where the launch-cost
+model puts some of them on mbarriers instead of stock's groups). Writes the per-case times
 and ratios, their geometric mean and the totals, and prints a table.
 """
 

@@ -1,6 +1,6 @@
 """Run the differential fuzzer's cases on the GPU: every case under stock TVM and under
-the build's lowering (``"tma_all_launches"``, ``"tma"`` at any launch size, unless the build
-named another), each output against the numpy reference and the two outputs against each other.
+the build's lowering (``"tma_all_launches"``, ``"tma"`` with every pipeline on mbarriers,
+unless the build named another), each output against the numpy reference and the two outputs against each other.
 
     python3 .gpu/boot.py benchmarks/run_fuzz.py build/gpu/fuzz --out $OUT/fuzz [--workers 6]
 

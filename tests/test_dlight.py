@@ -121,7 +121,7 @@ def _function_reading(mod: tvm.IRModule, buffer: str) -> str:
 @pytest.fixture(scope="module")
 def built(fused):
     """The module scheduled by ``default_rules()`` and compiled with ``"tma_all_launches"``
-    (``"tma"`` at any launch size: the functions of this small layer launch few CTAs): (which
+    (every pipeline on mbarriers: the functions of this small layer launch few CTAs): (which
     rule took each function, the copy report, the CUDA source)."""
     with TARGET:
         scheduled, taken_by = tdl.apply_rules(fused)

@@ -1,8 +1,8 @@
 """Codegen golden tests: the CUDA that tir_pipeline="tma" generates, checked in, and nvcc sm_90a.
 
-The cases are small launches, which "tma" leaves to stock TVM's cp.async groups (rule
-``small_launch_cost``); they are built by ``"tma_all_launches"`` (the same pipeline at any
-launch size) unless a case names another pipeline.
+The cases are small launches, which "tma" mostly leaves to stock TVM's cp.async groups (the
+launch-cost model); they are built by ``"tma_all_launches"`` (the same pipeline with every
+pipeline on mbarriers) unless a case names another pipeline.
 
 The expected CUDA of each case is ``tests/golden/<case>.cu``: everything from the first
 device helper TVM emits for the kernel's intrinsics (``__forceinline__ __device__``) to the

@@ -1,6 +1,6 @@
 """Every kernel builder compiles, with stock TVM + ``tirx.use_async_copy`` to CUDA that uses
-``cp.async`` groups and with ``tir_pipeline="tma_all_launches"`` (``"tma"`` at any launch size: these are launches of
-a few CTAs) to CUDA that uses mbarriers, and nvcc accepts both for sm_90a."""
+``cp.async`` groups and with ``tir_pipeline="tma_all_launches"`` (``"tma"`` with every pipeline on mbarriers: these
+are launches of a few CTAs) to CUDA that uses mbarriers, and nvcc accepts both for sm_90a."""
 
 from __future__ import annotations
 

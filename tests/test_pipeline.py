@@ -34,11 +34,13 @@ def test_passes_are_tvm_passes():
 
 
 def test_relax_module_compiles_with_tma_pipeline():
-    x = relax.Var("x", R.Tensor((256, 64 * 132), "float32"))  # 132 CTAs (rule small_launch_cost)
+    # 132 CTAs of 64 threads staging 32 x 64 fp32 tiles, 128 bytes per thread: the launch-cost
+    # model (rule launch_cost) puts the pipeline on mbarriers
+    x = relax.Var("x", R.Tensor((256, 64 * 132), "float32"))
     bb = relax.BlockBuilder()
     with bb.function("main", [x]):
-        kernel = bb.add_func(tile_scale(256, 64 * 132, tile_n=64)["main"].with_attr("global_symbol", "tile_scale"),
-                             "tile_scale")
+        tiles = tile_scale(256, 64 * 132, tile_n=64, tile_m=32, threads=64)
+        kernel = bb.add_func(tiles["main"].with_attr("global_symbol", "tile_scale"), "tile_scale")
         out = bb.emit(relax.call_tir(kernel, [x], R.Tensor((256, 64 * 132), "float32")))
         bb.emit_func_output(out)
     with tvm_tma.copy_report() as report:

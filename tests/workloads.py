@@ -9,9 +9,9 @@ from tvm_tma.codegen import SM90A
 from tvm_tma.kernels import center_columns, tile_scale, tile_scale_staged  # noqa: F401 (re-exported for the tests)
 
 ALL_LAUNCHES = "tma_all_launches"
-"""The "tma" pipeline without its launch-size rule (``small_launch_cost``): the tests' kernels
-are launches of a few CTAs, which "tma" leaves to stock TVM's cp.async groups, and these tests
-check the mbarrier lowering itself."""
+"""The "tma" pipeline with every pipeline on mbarriers (no launch-cost model): the tests'
+kernels are small launches, which "tma" mostly leaves to stock TVM's cp.async groups, and
+these tests check the mbarrier lowering itself."""
 
 
 def cuda_source(mod: tvm.IRModule, pipeline: str = ALL_LAUNCHES, config: dict | None = None) -> str:
@@ -22,9 +22,9 @@ def cuda_source(mod: tvm.IRModule, pipeline: str = ALL_LAUNCHES, config: dict | 
 def verified_ir(mod: tvm.IRModule, **options) -> tvm.IRModule:
     """``mod`` through the "tma" pipeline up to the verifier: the IR it checks there (s_tir,
     the barrier protocol lowered, blocks not yet lowered); ``options`` go to
-    ``LowerAsyncPipelineToMBarrier`` (e.g. ``overwrite_guard="empty_barriers"``; ``min_ctas``
-    0 unless given, as in :data:`ALL_LAUNCHES`)."""
-    passes = tvm_tma.pipeline._passes({}, {"min_ctas": 0, **options}, verify=True)
+    ``LowerAsyncPipelineToMBarrier`` (e.g. ``overwrite_guard="empty_barriers"``; ``launch_cost``
+    ``"mbarriers"`` unless given, as in :data:`ALL_LAUNCHES`)."""
+    passes = tvm_tma.pipeline._passes({}, {"launch_cost": "mbarriers", **options}, verify=True)
     names = [p.info.name for p in passes]
     with tvm.transform.PassContext():
         return tvm.transform.Sequential(passes[:names.index("tvm_tma.VerifyMBarrierProtocol")])(

@@ -185,9 +185,9 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = Non
     more compile time than the lowering itself); register a variant under
     another name to use them, e.g.
     ``register_tir_pipeline("tma_min128", lambda: tma_tir_pipeline(min_run_bytes=128))``, or
-    use those :func:`register` registers (:data:`VARIANTS`). Where a launch the rule
-    ``small_launch_cost`` left to stock's groups makes TVM's own passes fail (an internal
-    error), the module is lowered again with the mbarrier lowering at every launch size.
+    use those :func:`register` registers (:data:`VARIANTS`). Where a pipeline the launch-cost
+    model left to stock's groups makes TVM's own passes fail (an internal error), the module is
+    lowered again with every pipeline on mbarriers.
     """
 
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.TMAPipeline")
@@ -198,11 +198,12 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = Non
         def run(opts: dict) -> tvm.ir.IRModule:
             return tvm.ir.transform.Sequential(_passes(config, opts, tensor_map_cache, checked))(mod)
 
-        if options.get("min_ctas") == 0:
+        if options.get("launch_cost") == "mbarriers":
             return run(options)
-        # Small launches keep stock's cp.async groups (rule small_launch_cost), but where stock's
-        # own passes fail on the schedule (TVM 0.27's InjectPTXAsyncCopy on a copy into a
-        # buffer StorageRewrite made a vector type), the mbarrier lowering compiles it.
+        # Pipelines the launch-cost model expects no faster on mbarriers keep stock's cp.async
+        # groups, but where stock's own passes fail on the schedule (TVM 0.27's InjectPTXAsyncCopy
+        # on a copy into a buffer StorageRewrite made a vector type), the mbarrier lowering
+        # compiles it.
         lowered = error = None
         with report.held() as entries:
             try:
@@ -212,7 +213,7 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = Non
             except TMAError as err:  # its message may point at the report: keep what the copies became
                 error = err
         if lowered is None and error is None:
-            return run({**options, "min_ctas": 0})
+            return run({**options, "launch_cost": "mbarriers"})
         for entry in entries:
             report.record(entry)
         if error is not None:
@@ -229,7 +230,7 @@ VARIANTS: dict[str, dict] = {
     "verified": {"verify": True},
     "mixed_stages": {"mixed_stages": "mbarrier"},
     "permuted_tiles": {"permuted_tiles": True},
-    "all_launches": {"min_ctas": 0},
+    "all_launches": {"launch_cost": "mbarriers"},
 }
 """The pipelines :func:`register` registers beside ``"tma"``, as ``"tma_<key>"``: the options
 of :func:`tma_tir_pipeline` each one sets."""
@@ -241,8 +242,8 @@ def register() -> None:
     ``"tma_empty_barriers"`` with empty-barrier overwrite guards, ``"tma_verified"`` with the
     barrier protocol checked, ``"tma_mixed_stages"`` with bulk copies and per-thread cp.async on
     one mbarrier where a stage has both, ``"tma_permuted_tiles"`` with tiles in the schedule's
-    permuted layout loaded by swizzled tensor copies and ``"tma_all_launches"`` with the
-    mbarrier lowering in launches of any size (idempotent)."""
+    permuted layout loaded by swizzled tensor copies and ``"tma_all_launches"`` with every
+    pipeline on mbarriers, whatever the launch-cost model expects (idempotent)."""
     compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)
     for suffix, options in VARIANTS.items():
         compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_{suffix}",

@@ -87,9 +87,9 @@ def _remove(stack: list[list[CopyRecord]], records: list[CopyRecord]) -> None:
 
 
 def collecting() -> bool:
-    """Whether a :func:`copy_report` is collecting: without one, entries go nowhere and the
-    passes need not build them."""
-    return bool(_active)
+    """Whether a :func:`copy_report` is collecting, or a lowering holds entries back (it decides
+    by them): without either, entries go nowhere and the passes need not build them."""
+    return bool(_active or _held)
 
 
 def record(entry: CopyRecord) -> None:

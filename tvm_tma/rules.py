@@ -75,15 +75,6 @@ _RULES = (
          "is a tensor map's swizzle: loaded by swizzled tensor copies (pipeline tma_permuted_tiles), 5 "
          "of 7 such samples ran 1.01-1.06x stock's time, the fastest schedule of each sampled set among "
          "them, and 2 ran 0.92-0.96x"),
-    Rule("small_launch_cost", 132, "CTAs", "tvm-tma performance rule (H100, 132 SMs: "
-         "benchmarks/results/launch_size_h100.md, benchmarks/results/compat_timed_h100.md)",
-         "a pipeline in a launch of fewer CTAs than an H100 has SMs (known at compile time) keeps "
-         "stock TVM's cp.async groups where they express it (no wgmma consumers; a stage committed "
-         "in several places is committed per place in the prologue too; bulk stores become "
-         "ordinary stores): with bulk or tensor copies, the 18 compat "
-         "cases of 1-64 CTAs ran 1.04-2.08x stock's time (3 others 0.89-0.97x); the nested mma GEMM "
-         "1.11x at 64 CTAs, 0.94x at 144, 0.88x at 256, 0.59x at 1024; tile kernels 1.01-2.06x "
-         "from 4 to 132 CTAs, 0.98-1.03x at 528"),
     Rule("launch_cost", 128, "bytes of a stage per thread", "tvm-tma performance rule (H100 sweep of the "
          "fuzzer's kernels at 20-8448 CTAs and of the compat schedules: benchmarks/results/launch_cost_h100.md)",
          "a pipeline keeps stock TVM's cp.async groups where they express it (no wgmma consumers), unless "

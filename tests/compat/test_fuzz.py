@@ -120,8 +120,8 @@ def test_consumer_ordered_first_waits_for_the_stage_it_reads():
     # Four trips, four stages, the consumer ordered first: InjectSoftwarePipeline counts a group
     # per copy block, so its count lets the first consumer wait for nothing; the lowering waits
     # for the stage whose versions the consumer reads (on the H100 it once read unfinished tiles).
-    # (a tensor copy and per-thread cp.async: on one mbarrier under "tma_mixed_stages", here at
-    # any launch size)
+    # (a tensor copy and per-thread cp.async: on one mbarrier under "tma_mixed_stages", here with
+    # every pipeline on mbarriers)
     built = compat.build(fuzz.schedule(_repro("consumer_first_trips_equal_stages")), "tma_mixed_stages_all_launches",
                          remember=False)
     assert built.error is None

@@ -50,17 +50,19 @@ def test_metaschedule_permuted_tiles(outcomes):
     # reading the permuted positions as stock does; its B tiles have 256-byte rows, which no
     # tensor map stores that way: per-thread cp.async (rule swizzle_permuted), both on one
     # mbarrier with mixed_stages="mbarrier".
-    # (A launch of 8 CTAs, which "tma" leaves to stock's groups by the rule small_launch_cost
-    # before any other: each pipeline here is "tma" at any launch size.)
+    # (A launch of 8 CTAs: the variants below put every pipeline on mbarriers, whatever the
+    # launch-cost model expects; "tma" itself gets as far as the permuted tiles.)
     outcome = outcomes["ms_gemm_f16_tc_0"]
     outcome.raise_for_tma()
-    assert outcome.tma.report and all(r.rule == "small_launch_cost" for r in outcome.tma.report)
+    assert outcome.tma.report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "pipeline_model"
+                                      and "permuted_tile_cost" in r.reason for r in outcome.tma.report)
     sample = next(c for c in CASES if c.name == "ms_gemm_f16_tc_0").build()
     plain = compat.build(sample, "tma_all_launches", remember=False)
     assert plain.report and all(r.instruction == "cp.async (stock pipeline)" and r.rule == "pipeline_model"
                                 and "permuted_tile_cost" in r.reason for r in plain.report)
     compilation_pipeline.register_tir_pipeline(
-        "tma_test_permuted_mixed", lambda: tma_tir_pipeline(permuted_tiles=True, mixed_stages="mbarrier", min_ctas=0))
+        "tma_test_permuted_mixed",
+        lambda: tma_tir_pipeline(permuted_tiles=True, mixed_stages="mbarrier", launch_cost="mbarriers"))
     mixed = compat.build(sample, "tma_test_permuted_mixed", remember=False)
     assert mixed.error is None
     a = [r for r in mixed.report if r.dst == "A_reindex_shared.dyn"]

@@ -33,8 +33,8 @@ def _gpu_missing() -> str | None:
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(_gpu_missing() is not None, reason=str(_gpu_missing()))]
 
 
-# (the check cases are small launches: "tma" runs most of them as stock's code, and
-# "tma_all_launches" through the mbarrier lowering)
+# (the check cases are small launches: "tma" runs most of them as stock's code (the
+# launch-cost model), and "tma_all_launches" through the mbarrier lowering)
 @pytest.mark.parametrize("pipeline", ["default", "tma", "tma_all_launches"])
 def test_check_cases_are_correct_on_gpu(pipeline, tmp_path):
     import build

@@ -1,5 +1,5 @@
-"""Bulk shared→global stores (tvm_tma.schedule.bulk_store) through the "tma" pipeline (at any
-launch size: "tma_all_launches"): what each store becomes (1-D runs under "tma_no_tensor_maps",
+"""Bulk shared→global stores (tvm_tma.schedule.bulk_store) through the "tma" pipeline (every
+pipeline on mbarriers: "tma_all_launches"): what each store becomes (1-D runs under "tma_no_tensor_maps",
 tensor maps for strided and edge tiles under "tma"), the wait before its tile is overwritten,
 fences, errors. The 1-D kernels ran correct on the H100 (benchmarks/RESULTS.md: check_store_*,
 run_memcpy.py); the GPU cases for the tensor-map ones are check_tmstore_* (benchmarks/cases.py)."""

@@ -132,7 +132,7 @@ def test_mixed_bulk_and_fallback_share_one_barrier():
 
 
 def test_mixed_stage_keeps_stock_groups_under_tma():
-    # The same kernel under "tma" (at any launch size): a stage of a bulk copy and per-thread
+    # The same kernel under "tma" (every pipeline on mbarriers): a stage of a bulk copy and per-thread
     # cp.async keeps stock's commit/wait groups for both (rule mixed_stage_cost), every copy reported.
     src, report = compile_with_report(ALL_LAUNCHES, m=256, n=256, second_input=True, pads=(0, 2))
     assert {r.src for r in report} == {"A", "C"}

@@ -214,12 +214,12 @@ class ExpectedEmptyBarriers:
 
 
 def test_before_after():
-    after = tvm_tma.transforms.LowerAsyncPipelineToMBarrier(min_ctas=0)(Before)
+    after = tvm_tma.transforms.LowerAsyncPipelineToMBarrier(launch_cost="mbarriers")(Before)
     tvm.ir.assert_structural_equal(after, Expected, map_free_vars=True)
 
 
 def test_before_after_empty_barriers():
-    after = tvm_tma.transforms.LowerAsyncPipelineToMBarrier(overwrite_guard="empty_barriers", min_ctas=0)(Before)
+    after = tvm_tma.transforms.LowerAsyncPipelineToMBarrier(overwrite_guard="empty_barriers", launch_cost="mbarriers")(Before)
     tvm.ir.assert_structural_equal(after, ExpectedEmptyBarriers, map_free_vars=True)
 
 

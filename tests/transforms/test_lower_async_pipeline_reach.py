@@ -1,7 +1,7 @@
 """LowerAsyncPipelineToMBarrier on the pipelines stock TVM schedules write: compute in an
 async stage, producers interleaved with consumers, zero-fill loads, buffer views with an
-offset factor, async scopes outside pipelines. Each compiles under "tma" (here at any launch
-size) as it does under stock TVM; the copy report says what each copy became and why.
+offset factor, async scopes outside pipelines. Each compiles under "tma" (here with every
+pipeline on mbarriers) as it does under stock TVM; the copy report says what each copy became and why.
 """
 
 import tvm

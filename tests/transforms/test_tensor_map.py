@@ -23,12 +23,13 @@ TENSOR_2D = "cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_2d"
 
 
 def lowered(mod):
-    """``mod`` through the "tma" pipeline at any launch size up to (not including) VerifyMBarrierProtocol."""
+    """``mod`` through the "tma" pipeline with every pipeline on mbarriers, up to (not including)
+    VerifyMBarrierProtocol."""
     from tvm_tma import pipeline
 
     target = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"}).with_host("llvm")
     mod = tvm.tirx.transform.BindTarget(target)(mod)
-    passes = pipeline._passes(tvm.transform.PassContext.current().config, {"min_ctas": 0}, verify=True)
+    passes = pipeline._passes(tvm.transform.PassContext.current().config, {"launch_cost": "mbarriers"}, verify=True)
     stop = [p.info.name for p in passes].index("tvm_tma.VerifyMBarrierProtocol")
     return tvm.ir.transform.Sequential(passes[:stop])(mod)["main"]
 

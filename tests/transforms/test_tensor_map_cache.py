@@ -35,7 +35,8 @@ def host_module(mod: tvm.IRModule, tensor_map_cache: bool = True, host: str = "l
     """``mod`` through the "tma" passes (up to MakePackedAPI and the cache, before the host
     finalization that lowers the builtins)."""
     mod = tirx.transform.BindTarget(tvm.target.Target(SM90A).with_host(host))(mod)
-    passes = pipeline._passes(tvm.transform.PassContext.current().config, {"min_ctas": 0, **options}, tensor_map_cache)
+    passes = pipeline._passes(tvm.transform.PassContext.current().config, {"launch_cost": "mbarriers", **options},
+                              tensor_map_cache)
     return tvm.ir.transform.Sequential(passes)(mod)
 
 

@@ -488,8 +488,9 @@ def test_pipeline_runs_the_verifier_after_the_lowering():
     assert names[at - 1] == "tvm_tma.LowerBulkCopyBlocks" and at < names.index("s_tir.LowerOpaqueBlock")
 
 
-WIDE = tile_scale(256, 64 * 132, tile_n=64)
-"""A launch of 132 CTAs, which "tma" lowers to mbarriers (rule small_launch_cost)."""
+WIDE = tile_scale(256, 64 * 132, tile_n=64, tile_m=32, threads=64)
+"""132 CTAs staging 128 bytes per thread, which "tma" lowers to mbarriers (the launch-cost
+model, rule ``launch_cost``)."""
 
 
 def test_verifier_runs_when_asked(monkeypatch):

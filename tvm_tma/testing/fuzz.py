@@ -5,9 +5,10 @@ build of many cases for the GPU runner.
     python -m tvm_tma.testing.fuzz build --cases tests/compat/fuzz_repros.json --out build/gpu/repros
 
 compiles every case under stock TVM (``tirx.use_async_copy``) and under :data:`LOWERING` (or the
-pipeline ``--lowering`` names: ``"tma"`` keeps stock's groups in small launches) and exports,
-per pipeline, batches of cases as one library each (``<pipeline>_<k>.so.gz``, a PrimFunc per
-case named after it, gzipped), with ``manifest.json``: the seed, each case's description, its
+pipeline ``--lowering`` names: ``"tma"`` keeps stock's groups where the launch-cost model
+expects no gain) and exports, per pipeline, batches of cases as one library each
+(``<pipeline>_<k>.so.gz``, a PrimFunc per case named after it, gzipped), with
+``manifest.json``: the seed, each case's description, its
 arguments and, per pipeline, its library or the error that refused it.
 ``benchmarks/run_fuzz.py`` runs them on the GPU against the numpy reference and against each
 other.

@@ -34,8 +34,9 @@ from typing import Any
 import numpy as np
 
 LOWERING = "tma_all_launches"
-"""The pipeline the fuzzer checks against stock: ``"tma"`` at any launch size (the cases launch
-a few CTAs, which ``"tma"`` leaves to stock's cp.async groups by the rule ``small_launch_cost``)."""
+"""The pipeline the fuzzer checks against stock: ``"tma"`` with every pipeline on mbarriers (the
+cases are small launches, which ``"tma"`` mostly leaves to stock's cp.async groups by the
+launch-cost model, rules ``launch_cost`` and ``launch_cost_loads``)."""
 
 ELEM_BYTES = {"float32": 4, "float16": 2, "bfloat16": 2, "int8": 1}
 VALUE_RANGE = {"float32": 1 << 16, "float16": 256, "bfloat16": 32, "int8": 20}

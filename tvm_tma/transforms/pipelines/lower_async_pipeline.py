@@ -79,14 +79,15 @@ come before anything else (the accumulators are read, the buffers' memory may be
 Queues of wgmma stages keep the ``__syncthreads`` guard under ``overwrite_guard=
 "empty_barriers"``. :func:`..verifiers.verify_wgmma.VerifyWgmma` checks the result.
 
-A pipeline in a launch of fewer than ``min_ctas`` CTAs (the ``blockIdx`` extents around it,
-when constant) is left to stock TVM's cp.async groups where they can express it (rule
-``small_launch_cost``: there the bulk copies' latency is not hidden by other CTAs), a stage
-committed in several places then committed per place in the prologue too, as TVM 0.27's counts
-assume. Every pipeline left to stock's groups gets two more repairs of its waits: a consumer
-ordered before a stage of several copies into shared memory waits for every group, and a wait
-in a predicated consumer block runs whether or not the block does where a later statement needs
-it (:mod:`.stock_groups`).
+A pipeline without wgmma consumers that the launch-cost model
+(:func:`tvm_tma.launch_cost.decide`: rules ``launch_cost`` and ``launch_cost_loads``, from the
+pipeline's launch shape and what its lowering made of each copy) expects no faster on
+mbarriers is left to stock TVM's cp.async groups where they can express it, a stage committed
+in several places then committed per place in the prologue too, as TVM 0.27's counts assume.
+Every pipeline left to stock's groups gets two more repairs of its waits: a consumer ordered
+before a stage of several copies into shared memory waits for every group, and a wait in a
+predicated consumer block runs whether or not the block does where a later statement needs it
+(:mod:`.stock_groups`).
 
 Raises :class:`tvm_tma.TMAError` for a target below sm_90 (rule ``min_arch``) and for
 async stages that are not copies. Every copy is reported (:func:`tvm_tma.copy_report`).
@@ -102,12 +103,12 @@ before its program order is followed.
 from __future__ import annotations
 
 import dataclasses
-import math
 
 import tvm
 import tvm_ffi
 from tvm import s_tir, tirx
 
+from ... import launch_cost as lc
 from ... import report, rules
 from ...errors import TMAError
 from .._ir import attrs_with_key, function_name, walk
@@ -124,6 +125,7 @@ from .stores import Stores
 STAGES = "software_pipeline_stage"
 OVERWRITE_GUARDS = ("cta_barrier", "empty_barriers")
 MIXED_STAGES = ("stock", "mbarrier")
+LAUNCH_COSTS = ("model", "mbarriers", "stock_groups")
 REFUSED = ("min_arch", "pipeline_nesting")
 """Rules whose failure is the user's to fix (a target below sm_90, an async pipeline in an
 async pipeline, which stock TVM refuses too): raised. Any other keeps stock TVM's lowering."""
@@ -162,15 +164,6 @@ def thread_axes(loops: list[tirx.For]) -> list[ThreadAxis]:
     axes = _bound_loops(loops, "threadIdx.")
     return [ThreadAxis(axes[t].loop_var, int(axes[t].extent)) for t in ("threadIdx.x", "threadIdx.y", "threadIdx.z")
             if t in axes]
-
-
-def launch_ctas(loops: list[tirx.For]) -> int | None:
-    """The CTAs of the launch around ``loops``: the product of their ``blockIdx`` extents
-    (``None`` where one is symbolic)."""
-    extents = [loop.extent for loop in _bound_loops(loops, "blockIdx.").values()]
-    if not all(isinstance(e, tirx.IntImm) for e in extents):
-        return None
-    return math.prod(int(e) for e in extents)
 
 
 def _in_flight_before_first_wait(stmt, counts: dict[int, int], waited: set[int], scale: int = 1) -> None:
@@ -235,9 +228,10 @@ def _is_pipeline(stmt: tirx.Stmt) -> bool:
 
 class _Lowering:
     def __init__(self, func_name: str, min_run_bytes: int, permuted_tiles: bool, maps: TensorMaps | None,
-                 overwrite_guard: str, mixed_stages: str, min_ctas: int):
+                 overwrite_guard: str, mixed_stages: str, launch_cost: str, limits: lc.ArchLimits):
         self.func_name = func_name
-        self.min_ctas = min_ctas
+        self.launch_cost = launch_cost
+        self.limits = limits
         self.min_run_bytes = min_run_bytes
         self.permuted_tiles = permuted_tiles
         self.maps = maps
@@ -283,28 +277,15 @@ class _Lowering:
         return stmt, []
 
     def lower_region(self, seq: tirx.SeqStmt, loops) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
-        """One pipeline on mbarrier rings; left to stock TVM's cp.async groups (reported) in a
-        small launch (rule ``small_launch_cost``) and when the lowering cannot model it or none
-        of its copies is bulk (``pipeline_model``)."""
+        """One pipeline on mbarrier rings; left to stock TVM's cp.async groups (reported) where
+        the launch-cost model expects no gain (rules ``launch_cost``, ``launch_cost_loads``) and
+        when the lowering cannot model it or none of its copies is bulk (``pipeline_model``)."""
         threads = thread_axes(loops)
         if not threads:
             on_host = not any(loop.kind == tirx.ForKind.THREAD_BINDING for loop in loops)
             reason = ("the function has no thread bindings: TVM compiles it for the host" if on_host
                       else "the pipeline is outside any threadIdx loop")
             return keep_stock_groups(seq, threads, self.func_name, "pipeline_model", reason, on_host=on_host)
-        ctas = launch_ctas(loops)
-        # Stock's groups, where they can express the pipeline (no wgmma consumers; a stage of
-        # several commit sites committed per site everywhere; bulk stores become ordinary
-        # stores), in a launch too small to hide the bulk copies' latency.
-        grouped = None
-        if ctas is not None and ctas < self.min_ctas and not queues_with_wgmma(seq):
-            grouped = commits_per_site(seq)
-        if grouped is not None:
-            reason = f"the kernel launches {ctas} CTAs, fewer than {self.min_ctas}"
-            if not grouped.same_as(seq):
-                reason += ("; a stage committed in several places is committed per place in the prologue "
-                           "too, as TVM's wait counts assume")
-            return keep_stock_groups(unmarked(grouped), threads, self.func_name, "small_launch_cost", reason)
         checkpoint = self.maps.checkpoint() if self.maps is not None else None
         try:
             with report.held() as entries:
@@ -315,6 +296,23 @@ class _Lowering:
             if checkpoint is not None:
                 self.maps.restore(checkpoint)
             return keep_stock_groups(seq, threads, self.func_name, err.rule, str(err).partition(": ")[2])
+        # Stock's groups where the launch-cost model expects no gain and they can express the
+        # pipeline (no wgmma consumers; a stage of several commit sites committed per site
+        # everywhere; bulk stores become ordinary stores).
+        if self.launch_cost != "mbarriers" and not queues_with_wgmma(seq):
+            decision = (lc.decide(lc.region_shape(seq, loops), lc.lowered_copies(entries), self.limits)
+                        if self.launch_cost == "model" else
+                        lc.Decision(False, "launch_cost", "stock's groups at any launch size"))
+            grouped = None if decision.mbarrier else commits_per_site(seq)
+            if grouped is not None:
+                if checkpoint is not None:
+                    self.maps.restore(checkpoint)
+                self.regions -= 1  # (the lowering thrown away named its barriers)
+                reason = decision.reason
+                if not grouped.same_as(seq):
+                    reason += ("; a stage committed in several places is committed per place in the prologue "
+                               "too, as TVM's wait counts assume")
+                return keep_stock_groups(unmarked(grouped), threads, self.func_name, decision.rule, reason)
         for entry in entries:
             report.record(entry)
         return lowered
@@ -406,7 +404,7 @@ def _refuse_nested_async_scopes(func: tirx.PrimFunc, name: str) -> None:
 def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_run"), tensor_maps: bool = True,
                                  overwrite_guard: str = "cta_barrier", mixed_stages: str = "stock",
                                  permuted_tiles: bool = False,
-                                 min_ctas: int = rules.limit("small_launch_cost")) -> tvm.transform.Pass:  # noqa: N802
+                                 launch_cost: str = "model") -> tvm.transform.Pass:  # noqa: N802
     """Create the pass (see the module docstring).
 
     ``min_run_bytes``: a tile of several contiguous runs shorter than this goes to cp.async
@@ -425,9 +423,13 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
     ``permuted_tiles``: copy tiles stored in the schedule's permuted layout
     (``InjectPermutedLayout``) with swizzled tensor copies where the permutation is the swizzle;
     off, they stay per-thread cp.async (rule ``permuted_tile_cost``).
-    ``min_ctas``: a pipeline in a launch of fewer CTAs (known at compile time) keeps stock TVM's
-    cp.async groups where they can express it (rule ``small_launch_cost``; 0: never).
+    ``launch_cost``: which pipelines without wgmma consumers keep stock TVM's cp.async groups
+    where they can express them: ``"model"``, those the launch-cost model expects no faster on
+    mbarriers (:func:`tvm_tma.launch_cost.decide`, the SM count of the function's target);
+    ``"mbarriers"``, none; ``"stock_groups"``, all.
     """
+    if launch_cost not in LAUNCH_COSTS:
+        raise ValueError(f"launch_cost: expected one of {LAUNCH_COSTS}, got {launch_cost!r}")
     if overwrite_guard not in OVERWRITE_GUARDS:
         raise ValueError(f"overwrite_guard: expected one of {OVERWRITE_GUARDS}, got {overwrite_guard!r}")
     if mixed_stages not in MIXED_STAGES:
@@ -441,8 +443,9 @@ def LowerAsyncPipelineToMBarrier(*, min_run_bytes: int = rules.limit("bulk_min_r
             return func
         check_arch(func, f"async pipeline in {name}")
         maps = TensorMaps(func) if tensor_maps else None
+        limits = lc.arch_limits(func.attrs.get("target") if func.attrs is not None else None)
         body, bufs = _Lowering(name, min_run_bytes, permuted_tiles, maps, overwrite_guard, mixed_stages,
-                               min_ctas).visit(func.body, [])
+                               launch_cost, limits).visit(func.body, [])
         if bufs:
             raise TMAError("pipeline_model", "async pipeline outside any block: nowhere to allocate its mbarriers")
         return maps.apply(func, body) if maps is not None else func.with_body(body)

@@ -1,15 +1,17 @@
 """Pipelines left to stock TVM's cp.async commit/wait groups, with TVM 0.27's counts repaired.
 
 Accepts a pipeline of InjectSoftwarePipeline's output that :mod:`.lower_async_pipeline` leaves
-to stock TVM (a small launch, rule ``small_launch_cost``; or one it cannot model or gains
-nothing from). Emits the same s_tir, its async copies still ``async_scope`` and its stages
-still ``async_commit_queue_scope`` / ``async_wait_queue_scope`` (``InjectPTXAsyncCopy`` later
-makes the copies ``cp.async``, the CUDA codegen the queues ``cp.async.commit_group`` /
-``wait_group N``), with these repairs of the counts:
+to stock TVM (one the launch-cost model expects no faster on mbarriers, rules ``launch_cost``
+and ``launch_cost_loads``; or one it cannot model or gains nothing from). Emits the same s_tir,
+its async copies still ``async_scope`` and its stages still ``async_commit_queue_scope`` /
+``async_wait_queue_scope`` (``InjectPTXAsyncCopy`` later makes the copies ``cp.async``, the
+CUDA codegen the queues ``cp.async.commit_group`` / ``wait_group N``), with these repairs of the
+counts:
 
 - :func:`commits_per_site`: a stage committed in several places (``software_pipeline_order``
   interleaving its producers with a consumer) is committed per place in the prologue too, as
-  the loop's wait counts assume (small launches only: elsewhere such a pipeline keeps its rings);
+  the loop's wait counts assume (where the launch-cost model chose stock's groups: elsewhere such
+  a pipeline keeps its rings);
 - a consumer ordered before a stage of several copy blocks into shared memory waits for every
   group (:func:`_wait_all_where_consumers_first`);
 - the wait of a predicated consumer block runs whether or not the block does, where a later
