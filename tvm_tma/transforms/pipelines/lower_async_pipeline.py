@@ -126,6 +126,8 @@ STAGES = "software_pipeline_stage"
 OVERWRITE_GUARDS = ("cta_barrier", "empty_barriers")
 MIXED_STAGES = ("stock", "mbarrier")
 LAUNCH_COSTS = ("model", "mbarriers", "stock_groups")
+PER_SITE = ("; a stage committed in several places is committed per place in the prologue too, as TVM's wait "
+            "counts assume")
 REFUSED = ("min_arch", "pipeline_nesting")
 """Rules whose failure is the user's to fix (a target below sm_90, an async pipeline in an
 async pipeline, which stock TVM refuses too): raised. Any other keeps stock TVM's lowering."""
@@ -295,7 +297,12 @@ class _Lowering:
                 raise
             if checkpoint is not None:
                 self.maps.restore(checkpoint)
-            return keep_stock_groups(seq, threads, self.func_name, err.rule, str(err).partition(": ")[2])
+            reason = str(err).partition(": ")[2]
+            grouped = None if queues_with_wgmma(seq) else commits_per_site(seq)
+            if grouped is not None and not grouped.same_as(seq):  # TVM 0.27's prologue counts repaired
+                seq = grouped
+                reason += PER_SITE
+            return keep_stock_groups(seq, threads, self.func_name, err.rule, reason)
         # Stock's groups where the launch-cost model expects no gain and they can express the
         # pipeline (no wgmma consumers; a stage of several commit sites committed per site
         # everywhere; bulk stores become ordinary stores).
@@ -308,10 +315,7 @@ class _Lowering:
                 if checkpoint is not None:
                     self.maps.restore(checkpoint)
                 self.regions -= 1  # (the lowering thrown away named its barriers)
-                reason = decision.reason
-                if not grouped.same_as(seq):
-                    reason += ("; a stage committed in several places is committed per place in the prologue "
-                               "too, as TVM's wait counts assume")
+                reason = decision.reason + ("" if grouped.same_as(seq) else PER_SITE)
                 return keep_stock_groups(unmarked(grouped), threads, self.func_name, decision.rule, reason)
         for entry in entries:
             report.record(entry)

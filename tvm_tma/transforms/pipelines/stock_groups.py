@@ -10,8 +10,7 @@ counts:
 
 - :func:`commits_per_site`: a stage committed in several places (``software_pipeline_order``
   interleaving its producers with a consumer) is committed per place in the prologue too, as
-  the loop's wait counts assume (where the launch-cost model chose stock's groups: elsewhere such
-  a pipeline keeps its rings);
+  the loop's wait counts assume (wherever a pipeline keeps stock's groups);
 - a consumer ordered before a stage of several copy blocks into shared memory waits for every
   group (:func:`_wait_all_where_consumers_first`);
 - the wait of a predicated consumer block runs whether or not the block does, where a later
