@@ -251,6 +251,12 @@ ROW_KERNEL_CASES = [
       for k in ROW_KERNELS for dtype in _SHORT
       for v, (rows, cols) in enumerate(((1001, 8), (37, 1000), (1001, 4096), (37, 8192)))),
 ]
+STOCK_DROPS_A_COMMIT = ("check_binary_f16_1001x8", "check_binary_bf16_1001x8")
+"""Stock TVM builds these wrong: 1001 rows in tiles of 512 with 16 trips per CTA leave the third
+prologue stage empty, and TVM 0.27 drops its commit while the loop's waits count it ("tma" keeps
+their rings: ``stock_groups.empty_stage``)."""
+ROW_KERNEL_CASES = [dataclasses.replace(c, stock=False) if c.name in STOCK_DROPS_A_COMMIT else c
+                    for c in ROW_KERNEL_CASES]
 
 def ws_case(name: str, m: int, n: int, k: int, dtype: str = "float16", timed: bool = False, **kwargs: Any) -> Case:
     """``gemm_wgmma`` with a producer warpgroup (``producer="warp"``) unless ``producer`` is given."""
@@ -407,7 +413,9 @@ _CASES = [
     tile_case("check_tile_padded_f16", 1024, 512, "float16", tile_n=64, pads=(8,)),
     tile_case("check_tile_rows_i8", 1024, 512, "int8", tile_n=64, stages=4),
     tile_case("check_tile_tail", 1000, 512, tile_n=64),
-    tile_case("check_tile_mixed", 1024, 512, second_input=True, pads=(0, 2)),
+    # (stock=False: stock TVM copies the padded rows of 66 fp32 by 16-byte cp.async at 8-byte
+    # aligned addresses, a misaligned-address fault)
+    dataclasses.replace(tile_case("check_tile_mixed", 1024, 512, second_input=True, pads=(0, 2)), stock=False),
     *(tile_case(f"check_tile_trips{trips}_stages{stages}", 16 * trips, 512, stages=stages)
       for stages in (2, 3, 4) for trips in sorted({1, stages - 1, stages, stages + 1, 13})),
     tile_case("check_tile_staged", 1024, 512, staged=True),

@@ -321,3 +321,38 @@ def test_stocks_groups_wait_before_a_relay_whose_first_consumer_is_predicated_of
     assert len(relays) == 2
     for start, relay in zip([0] + relays, relays):
         assert "wait_group" in text[start:relay]
+
+
+def test_a_wait_count_known_only_at_run_time_keeps_the_rings():
+    """A symbolic trip count with a bulk store in the pipeline: stock's epilogue waits for a
+    count known only at run time, which stock TVM's codegen cannot emit (``cp.async.wait_group``
+    takes an immediate), so the model's choice of stock's groups yields to the rings."""
+    src, report = report_of(tile_scale(112, 512, dynamic=True, store=True))
+    assert report and not any(r.rule.startswith("launch_cost") for r in report)
+    assert "mbarrier_wait" in src and "cp.async.wait_group" not in src
+
+
+def test_stocks_groups_are_not_kept_where_stocks_cp_async_would_be_misaligned():
+    """Rows of 66 fp32 (padded by 2): stock TVM issues each 16-byte vector as one cp.async at
+    an 8-byte aligned shared address (a misaligned-address fault on the GPU). "tma" keeps the
+    pipeline on mbarriers, the padded tile's copies as 8-byte cp.async pieces on them, though
+    a queue of bulk and per-thread copies would otherwise go to stock's groups (mixed_stage_cost)."""
+    src, report = report_of(tile_scale(1024, 512, second_input=True, pads=(0, 2)))
+    padded = [r for r in report if r.dst == "C_shared"]
+    assert padded and all(r.instruction == "cp.async" and r.pieces == 512 for r in padded), report
+    assert "mbarrier_wait" in src and "cp.async.commit_group" not in src
+    stock = cuda_source(tile_scale(1024, 512, second_input=True, pads=(0, 2)), "default", STOCK)
+    # (stock's 16-byte copy into a row of 66 floats)
+    assert "cp_async_legacy_cg_16_4_4(C_shared_ptr, (((ax0_ax1_fused_0_1 * 528) + ((((int)threadIdx.x) >> 4) * 66))" \
+        in stock
+
+
+def test_a_stage_past_the_data_keeps_the_rings():
+    """1001 x 8 fp16 in tiles of 512 rows, 16 trips per CTA: the prologue's third stage copies
+    nothing. TVM 0.27 drops its commit with its copies while the loop's waits still count it
+    (stock's code reads tiles still in flight), so "tma" keeps the pipeline on mbarriers."""
+    from tvm_tma.kernels import binary
+
+    src, report = report_of(binary("add", (1001, 8), (8,)))
+    assert report and not any(r.rule.startswith("launch_cost") for r in report), [str(r) for r in report]
+    assert "mbarrier_wait" in src and "cp.async.commit_group" not in src

@@ -131,14 +131,16 @@ def test_mixed_bulk_and_fallback_share_one_barrier():
     assert "cp_async_ca_async_ca_shared_global_8(" in src and "cp_async_cg" not in src
 
 
-def test_mixed_stage_keeps_stock_groups_under_tma():
-    # The same kernel under "tma" (every pipeline on mbarriers): a stage of a bulk copy and per-thread
-    # cp.async keeps stock's commit/wait groups for both (rule mixed_stage_cost), every copy reported.
+def test_mixed_stage_where_stocks_cp_async_would_be_misaligned_stays_on_mbarriers():
+    # A stage of a bulk copy (A) and per-thread cp.async (C, rows padded by 2 fp32: 8-byte
+    # pieces) would keep stock's commit/wait groups for both (rule mixed_stage_cost), but stock
+    # copies C's 16-byte vectors by one cp.async each at 8-byte aligned addresses: both stay on
+    # the stage's mbarrier, every copy reported.
     src, report = compile_with_report(ALL_LAUNCHES, m=256, n=256, second_input=True, pads=(0, 2))
     assert {r.src for r in report} == {"A", "C"}
-    assert all(r.instruction == "cp.async (stock pipeline)" and r.rule == "mixed_stage_cost"
-               and "mixes bulk copies with per-thread cp.async" in r.reason for r in report), [str(r) for r in report]
-    assert "cp.async.commit_group" in src and "mbarrier" not in src
+    assert all(r.instruction.startswith("cp.async.bulk") for r in report if r.src == "A"), [str(r) for r in report]
+    assert all(r.instruction == "cp.async" and r.rule == "bulk_shared_align" for r in report if r.src == "C")
+    assert "cp.async.commit_group" not in src and "mbarrier" in src
 
 
 @pytest.mark.parametrize("stages", [2, 3, 4])

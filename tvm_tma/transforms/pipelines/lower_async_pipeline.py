@@ -118,8 +118,8 @@ from ..copies.tensor_map import TensorMaps
 from .analysis import Analyzer, Pipeline
 from .region import Region
 from .rings import Rings
-from .stages import ASYNC, COMMIT, WAIT, commit_sites, has_attr, is_consumers_first, queues_with_wgmma
-from .stock_groups import commits_per_site, keep_stock_groups, report_loose_copies
+from .stages import ASYNC, COMMIT, INFLIGHT, WAIT, commit_sites, has_attr, is_consumers_first, queues_with_wgmma
+from .stock_groups import commits_per_site, empty_stage, keep_stock_groups, report_loose_copies, stock_misaligned
 from .stores import Stores
 
 STAGES = "software_pipeline_stage"
@@ -166,6 +166,18 @@ def thread_axes(loops: list[tirx.For]) -> list[ThreadAxis]:
     axes = _bound_loops(loops, "threadIdx.")
     return [ThreadAxis(axes[t].loop_var, int(axes[t].extent)) for t in ("threadIdx.x", "threadIdx.y", "threadIdx.z")
             if t in axes]
+
+
+def _constant_waits(stmt: tirx.Stmt) -> bool:
+    """Whether every consumer wait in ``stmt`` waits for a count known at compile time: a
+    function of the variables of loops of constant extent in ``stmt`` (which TVM unrolls) only."""
+    unrolled = set()
+    walk(stmt, tirx.For,
+         lambda f: unrolled.add(f.loop_var.__chandle__()) if isinstance(f.extent, tirx.IntImm) else None)
+    free = []
+    for wait in attrs_with_key(stmt, (INFLIGHT,)):
+        walk(wait.value, tirx.Var, lambda v: free.append(v.__chandle__()))
+    return all(v in unrolled for v in free)
 
 
 def _in_flight_before_first_wait(stmt, counts: dict[int, int], waited: set[int], scale: int = 1) -> None:
@@ -289,9 +301,12 @@ class _Lowering:
                       else "the pipeline is outside any threadIdx loop")
             return keep_stock_groups(seq, threads, self.func_name, "pipeline_model", reason, on_host=on_host)
         checkpoint = self.maps.checkpoint() if self.maps is not None else None
+        # (where stock's cp.async may be misaligned, bulk and per-thread copies share the rings
+        # rather than going to stock's groups: mixed_stage_cost yields)
+        misaligned = stock_misaligned(seq)
         try:
             with report.held() as entries:
-                lowered = self.lower_tma(seq, threads)
+                lowered = self.lower_tma(seq, threads, mixed_stages="mbarrier" if misaligned else self.mixed_stages)
         except TMAError as err:
             if err.rule in REFUSED:
                 raise
@@ -310,7 +325,10 @@ class _Lowering:
             decision = (lc.decide(lc.region_shape(seq, loops), lc.lowered_copies(entries), self.limits)
                         if self.launch_cost == "model" else
                         lc.Decision(False, "launch_cost", "stock's groups at any launch size"))
-            grouped = None if decision.mbarrier else commits_per_site(seq)
+            # (a wait count known only at run time: stock's groups cannot be generated, as
+            # stock TVM's CUDA codegen needs cp.async.wait_group's count as an immediate)
+            grouped = (None if decision.mbarrier or misaligned or not _constant_waits(seq)
+                       or empty_stage(seq, loops) else commits_per_site(seq))
             if grouped is not None:
                 if checkpoint is not None:
                     self.maps.restore(checkpoint)
@@ -321,9 +339,11 @@ class _Lowering:
             report.record(entry)
         return lowered
 
-    def lower_tma(self, seq: tirx.SeqStmt, threads) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
+    def lower_tma(self, seq: tirx.SeqStmt, threads, mixed_stages: str) -> tuple[tirx.Stmt, list[tirx.Buffer]]:
         """The pipeline on mbarrier rings; raises ``pipeline_model`` when none of its copies
-        can be bulk (per-thread cp.async costs the same there, and mbarriers cost more)."""
+        can be bulk (per-thread cp.async costs the same there, and mbarriers cost more), and
+        ``mixed_stage_cost`` for bulk and per-thread copies in one queue under ``mixed_stages=
+        "stock"``."""
         in_commits = [a for c in attrs_with_key(seq, (COMMIT,)) for a in attrs_with_key(c.body, (ASYNC,))]
         for scope in attrs_with_key(seq, (ASYNC,)):
             if not any(scope.same_as(a) for a in in_commits):
@@ -366,7 +386,7 @@ class _Lowering:
             # Bulk copies and per-thread cp.async on one mbarrier ran up to 1.4x slower than
             # stock's groups on MetaSchedule's tensor-core samples (rule mixed_stage_cost).
             mixed = [q for q, x in queues.items() if x.bulk and x.per_thread]
-            if mixed and self.mixed_stages == "stock":
+            if mixed and mixed_stages == "stock":
                 raise TMAError("mixed_stage_cost", f"async queue {mixed[0][0]} mixes bulk copies with per-thread "
                                f"cp.async on one mbarrier (the first cp.async: {first})")
         noinc = {q for q, x in queues.items() if x.fallback}

@@ -25,14 +25,18 @@ from __future__ import annotations
 import dataclasses
 import math
 
+import tvm
 import tvm_ffi
 from tvm import s_tir, tirx
+from tvm import sym as arith
 from tvm.ir.expr import TensorLoad as BufferLoad
 
 from ... import report
 from ...errors import TMAError
-from .._ir import attrs_with_key, mutate, seq, walk
+from ...rules import CP_ASYNC_SIZES
+from .._ir import attrs_with_key, elem_bytes, mutate, seq, substitute, walk
 from ..copies.copy_plan import ThreadAxis, flat_thread_index, stock_record
+from ..copies.cp_async import cp_async_nest
 from .stages import (
     ASYNC,
     COMMIT,
@@ -150,6 +154,93 @@ def _waits_outside_predicates(stmt: tirx.Stmt) -> tirx.Stmt:
                                               tirx.AttrStmt(count.node, INFLIGHT, count.value, seq(rest)))]
 
     return mutate(stmt, (tirx.SeqStmt, lambda node, mutator: seq(hoisted(list(mutator.default_mutate(node).seq)))))
+
+
+def stock_misaligned(stmt: tirx.Stmt) -> str | None:
+    """A copy of the pipeline ``stmt`` that stock TVM's ``InjectPTXAsyncCopy`` would issue as one
+    ``cp.async`` of its whole vector (4, 8 or 16 bytes) at an address aligned only to less (rule
+    ``cp_async_size``: a padded shared row, e.g. 66 fp32), as far as the alignment can be
+    proven: stock's code may fault there (misaligned address), so the launch-cost model does not
+    choose stock's groups; ``None`` where none."""
+    for commit in attrs_with_key(stmt, (COMMIT,)):
+        for copy in stage_copies(commit):
+            try:
+                nest = cp_async_nest(copy)
+            except TMAError:
+                continue  # stock keeps it ordinary loads and stores (no cp.async) too
+            vector = nest.lanes * elem_bytes(nest.store.buffer)
+            if vector in CP_ASYNC_SIZES and nest.size < vector:
+                return (f"{nest.store.buffer.name}: stock TVM would copy {vector}-byte vectors by one cp.async each "
+                        f"at addresses aligned to {nest.size} bytes")
+    return None
+
+
+def _children(stmt: tirx.Stmt) -> list[tirx.Stmt]:
+    if isinstance(stmt, tirx.SeqStmt):
+        return list(stmt.seq)
+    body = getattr(stmt, "body", None)
+    return [body] if isinstance(body, tirx.Stmt) else []
+
+
+def empty_stage(stmt: tirx.Stmt, loops: list[tirx.For]) -> str | None:
+    """A stage of the pipeline ``stmt`` whose copies are all predicated off by their own
+    predicates (a launch with fewer tiles than the pipelined loop's trips: a prologue stage past
+    the data), as far as the
+    analyzer proves it with the loops of constant extent around and inside ``stmt`` bound
+    (``loops`` the ones around it; unrolled loops taken one value at a time). TVM 0.27 drops such
+    a stage's commit with its copies while the loop's wait counts still count it, so its waits
+    wait too little: stock's groups cannot be kept. ``None`` where none."""
+    analyzer = arith.Analyzer()
+    for loop in loops:
+        if isinstance(loop.extent, tirx.IntImm):
+            analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
+    found = []
+
+    def visit(node, fixed: dict) -> None:
+        if found:
+            return
+        if isinstance(node, tirx.For):
+            if node.kind == tirx.ForKind.UNROLLED and isinstance(node.extent, tirx.IntImm):
+                for value in range(int(node.extent)):
+                    visit(node.body, {**fixed, node.loop_var: tirx.const(value, node.loop_var.ty)})
+                return
+            if isinstance(node.extent, tirx.IntImm):
+                analyzer.bind(node.loop_var, tvm.ir.Range.from_min_extent(node.min, node.extent))
+            visit(node.body, fixed)
+        elif isinstance(node, tirx.AttrStmt) and node.attr_key == COMMIT:
+            guards = []  # (the predicates inside the stage: the guards InjectSoftwarePipeline puts
+            walk_guards(node.body, [], guards)  # around a stage past the trips are accounted for)
+            if guards and all(analyzer.can_prove(tirx.Not(substitute(tirx.all(*g) if g else tirx.const(True),
+                                                                           fixed))) for g in guards):
+                found.append(f"a stage of queue {int(node.value)} copies nothing (every copy predicated off)")
+        elif isinstance(node, s_tir.SBlockRealize):
+            visit(node.block.body, fixed)
+        elif isinstance(node, tirx.IfThenElse):
+            visit(node.then_case, fixed)
+            if node.else_case is not None:
+                visit(node.else_case, fixed)
+        else:
+            for child in _children(node):
+                visit(child, fixed)
+
+    def walk_guards(node, conds: list, guards: list) -> None:
+        """The predicates around each async copy under ``node``."""
+        if isinstance(node, tirx.AttrStmt) and node.attr_key == ASYNC:
+            inner = []
+            walk(node.body, s_tir.SBlockRealize, lambda r: inner.append(r.predicate))
+            walk(node.body, tirx.For, lambda f: analyzer.bind(f.loop_var, tvm.ir.Range.from_min_extent(
+                f.min, f.extent)) if isinstance(f.extent, tirx.IntImm) else None)
+            guards.append(conds + inner)
+        elif isinstance(node, s_tir.SBlockRealize):
+            walk_guards(node.block.body, conds + [node.predicate], guards)
+        elif isinstance(node, tirx.IfThenElse):
+            walk_guards(node.then_case, conds + [node.condition], guards)
+        else:
+            for child in _children(node):
+                walk_guards(child, conds, guards)
+
+    visit(stmt, {})
+    return found[0] if found else None
 
 
 def keep_stock_groups(stmt: tirx.Stmt, threads: list[ThreadAxis], func_name: str, rule: str,
