@@ -53,6 +53,7 @@ from tvm.ir.expr import TensorLoad
 
 from . import rules
 from .report import CopyRecord
+from .transforms._ir import children
 
 ASYNC = "async_scope"
 SHARED = ("shared", "shared.dyn")
@@ -170,17 +171,6 @@ def decide(shape: LaunchShape, lowered: Mapping[str, str], limits: ArchLimits, *
     return Decision(False, "launch_cost", f"{copies}; {launch}")
 
 
-def _children(stmt: tirx.Stmt) -> list[tirx.Stmt]:
-    if isinstance(stmt, tirx.SeqStmt):
-        return list(stmt.seq)
-    if isinstance(stmt, tirx.IfThenElse):
-        return [stmt.then_case] + ([stmt.else_case] if stmt.else_case is not None else [])
-    if isinstance(stmt, s_tir.SBlockRealize):
-        return [stmt.block.body]
-    body = getattr(stmt, "body", None)
-    return [body] if isinstance(body, tirx.Stmt) else []
-
-
 def _visit(stmt: tirx.Stmt, loops: list[tirx.For], conds: list[tirx.PrimExpr],
            on: Callable[[tirx.Stmt, list[tirx.For], list[tirx.PrimExpr]], None]) -> None:
     """``on(s, loops, conds)`` for ``stmt`` and every statement inside it: ``loops`` the For
@@ -191,7 +181,7 @@ def _visit(stmt: tirx.Stmt, loops: list[tirx.For], conds: list[tirx.PrimExpr],
     elif isinstance(stmt, s_tir.SBlockRealize) and not (isinstance(stmt.predicate, tirx.IntImm)
                                                           and int(stmt.predicate)):
         conds = conds + [stmt.predicate]
-    for child in _children(stmt):
+    for child in children(stmt):
         _visit(child, loops, conds, on)
 
 

@@ -7,7 +7,7 @@ import operator
 
 import numpy as np
 import tvm
-from tvm import tirx
+from tvm import s_tir, tirx
 from tvm_ffi import structural as _structural
 
 
@@ -275,3 +275,16 @@ class Evaluator:
 def op_name(expr) -> str:
     """The name of the operator ``expr`` calls (``""`` when it is not a call of one)."""
     return expr.op.name if isinstance(expr, tvm.ir.Call) and isinstance(expr.op, tvm.ir.Op) else ""
+
+
+def children(stmt: tirx.Stmt) -> list[tirx.Stmt]:
+    """The statements directly inside ``stmt``: a sequence's, both branches, a block's body, a
+    loop's or an attribute's body."""
+    if isinstance(stmt, tirx.SeqStmt):
+        return list(stmt.seq)
+    if isinstance(stmt, tirx.IfThenElse):
+        return [stmt.then_case] + ([stmt.else_case] if stmt.else_case is not None else [])
+    if isinstance(stmt, s_tir.SBlockRealize):
+        return [stmt.block.body]
+    body = getattr(stmt, "body", None)
+    return [body] if isinstance(body, tirx.Stmt) else []

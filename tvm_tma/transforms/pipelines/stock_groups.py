@@ -34,7 +34,7 @@ from tvm.ir.expr import TensorLoad as BufferLoad
 from ... import report
 from ...errors import TMAError
 from ...rules import CP_ASYNC_SIZES
-from .._ir import attrs_with_key, elem_bytes, mutate, seq, substitute, walk
+from .._ir import attrs_with_key, children, elem_bytes, mutate, seq, substitute, walk
 from ..copies.copy_plan import ThreadAxis, flat_thread_index, stock_record
 from ..copies.cp_async import cp_async_nest
 from .stages import (
@@ -175,13 +175,6 @@ def stock_misaligned(stmt: tirx.Stmt) -> str | None:
     return None
 
 
-def _children(stmt: tirx.Stmt) -> list[tirx.Stmt]:
-    if isinstance(stmt, tirx.SeqStmt):
-        return list(stmt.seq)
-    body = getattr(stmt, "body", None)
-    return [body] if isinstance(body, tirx.Stmt) else []
-
-
 def empty_stage(stmt: tirx.Stmt, loops: list[tirx.For]) -> str | None:
     """A stage of the pipeline ``stmt`` whose copies are all predicated off by their own
     predicates (a launch with fewer tiles than the pipelined loop's trips: a prologue stage past
@@ -220,7 +213,7 @@ def empty_stage(stmt: tirx.Stmt, loops: list[tirx.For]) -> str | None:
             if node.else_case is not None:
                 visit(node.else_case, fixed)
         else:
-            for child in _children(node):
+            for child in children(node):
                 visit(child, fixed)
 
     def walk_guards(node, conds: list, guards: list) -> None:
@@ -236,7 +229,7 @@ def empty_stage(stmt: tirx.Stmt, loops: list[tirx.For]) -> str | None:
         elif isinstance(node, tirx.IfThenElse):
             walk_guards(node.then_case, conds + [node.condition], guards)
         else:
-            for child in _children(node):
+            for child in children(node):
                 walk_guards(child, conds, guards)
 
     visit(stmt, {})
