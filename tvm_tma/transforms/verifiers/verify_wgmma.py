@@ -112,6 +112,7 @@ class _Simulator(_ProgramOrder):
         self.barriers: dict[tuple, _Barrier] = {}
         self.role: np.ndarray | None = None  # the threads of the role being simulated
         self.operands: dict[int, list] = {}  # per wgmma call: (buffer, offset, tile, versioned) of each operand
+        self.whole: dict[bytes, list[int]] = {}  # per thread mask: the warpgroups it holds whole
 
     def _collect_reads(self, call) -> None:
         if is_mma(op_name(call)):
@@ -209,9 +210,10 @@ class _Simulator(_ProgramOrder):
         if op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
             addr = addr.args[0]
         load = addr.args[0]
-        slots = np.broadcast_to(self.eval(load.indices[0], self.env), mask.shape)
-        for index in np.unique(slots[mask]):
-            threads = mask & (slots == index)
+        slot = self.eval(load.indices[0], self.env)
+        slots = None if np.ndim(slot) == 0 else np.broadcast_to(slot, mask.shape)
+        for index in ([slot] if slots is None else np.unique(slots[mask])):
+            threads = mask if slots is None else mask & (slots == index)
             key = (load.source.__chandle__(), int(index))
             if kind == "init":
                 self.barriers[key] = _Barrier(int(self.eval(call.args[1], self.env)))
@@ -237,11 +239,15 @@ class _Simulator(_ProgramOrder):
         """The warpgroups executing a wgmma op under ``mask``: each whole (rule 3)."""
         size = rules.limit("wgmma_warpgroup")
         found = []
-        for w in np.unique(self.tid[mask] // size):
-            if not mask[self.tid // size == w].all():
-                self.fail("wgmma_warpgroup", f"{name.removeprefix('tirx.ptx.')} executed by "
-                          f"{int(mask[self.tid // size == w].sum())} threads of warpgroup {w}: expected "
-                          f"all {size} (threads {size * w} to {size * w + size - 1}) alike")
+        key = mask.tobytes()
+        if key not in self.whole:  # (each mask checked once)
+            for w in np.unique(self.tid[mask] // size):
+                if not mask[self.tid // size == w].all():
+                    self.fail("wgmma_warpgroup", f"{name.removeprefix('tirx.ptx.')} executed by "
+                              f"{int(mask[self.tid // size == w].sum())} threads of warpgroup {w}: expected "
+                              f"all {size} (threads {size * w} to {size * w + size - 1}) alike")
+            self.whole[key] = [int(w) for w in np.unique(self.tid[mask] // size)]
+        for w in self.whole[key]:
             if int(w) not in self.warpgroups:
                 self.warpgroups[int(w)] = _Warpgroup()
                 self.know[int(w)] = np.zeros(len(self.tid), int)
@@ -253,7 +259,8 @@ class _Simulator(_ProgramOrder):
         own = self.tid // rules.limit("wgmma_warpgroup") == w
         if is_mma(name):
             for buf, offset, tile, versioned in self._operands(call):
-                offsets = np.unique(np.broadcast_to(self.eval(offset, self.env), own.shape)[own])
+                value = self.eval(offset, self.env)
+                offsets = [value] if np.ndim(value) == 0 else np.unique(np.broadcast_to(value, own.shape)[own])
                 versions = {int(o) // tile for o in offsets} if versioned else {None}
                 group.open |= {(buf.__chandle__(), v) for v in versions}
         elif name == COMMIT:
