@@ -50,6 +50,16 @@ def all_of(conds: list[tirx.PrimExpr]) -> tirx.PrimExpr:
     return result
 
 
+def rising_difference(cond: tirx.PrimExpr) -> tirx.PrimExpr | None:
+    """``x - y`` for ``x < y`` or ``x <= y``, ``y - x`` for ``x > y`` or ``x >= y``: the comparison
+    holds while it is negative (or zero); ``None`` for any other condition."""
+    if isinstance(cond, (tirx.LT, tirx.LE)):
+        return cond.a - cond.b
+    if isinstance(cond, (tirx.GT, tirx.GE)):
+        return cond.b - cond.a
+    return None
+
+
 def non_decreasing(expr: tirx.PrimExpr, var: tirx.Var, analyzer) -> bool:
     """Whether ``expr`` provably does not decrease when ``var`` grows by one (within the
     range ``analyzer`` knows for it)."""

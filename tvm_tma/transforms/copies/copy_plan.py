@@ -61,6 +61,7 @@ from .._ir import (
     free_vars,
     mutate,
     non_decreasing,
+    rising_difference,
     seq,
     strides,
     substitute,
@@ -238,11 +239,8 @@ def _whole_tile_condition(tails: list[tirx.PrimExpr], dom: dict, analyzer: arith
     checking the box's worst corner suffices. ``None`` if that cannot be proven."""
     full = []
     for cond in tails:
-        if isinstance(cond, (tirx.LT, tirx.LE)):
-            diff = cond.a - cond.b
-        elif isinstance(cond, (tirx.GT, tirx.GE)):
-            diff = cond.b - cond.a
-        else:
+        diff = rising_difference(cond)
+        if diff is None:
             return None
         corner = {}
         for var, rng in dom.items():

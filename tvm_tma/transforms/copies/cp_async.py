@@ -42,7 +42,17 @@ from tvm.script import tirx as T
 from ... import rules
 from ...errors import TMAError
 from .. import ptx
-from .._ir import all_of, conjuncts, elem_bytes, flat_offset, non_decreasing, seq, substitute, uses_var
+from .._ir import (
+    all_of,
+    conjuncts,
+    elem_bytes,
+    flat_offset,
+    non_decreasing,
+    rising_difference,
+    seq,
+    substitute,
+    uses_var,
+)
 
 
 def zero_fill(value: tirx.PrimExpr) -> tuple[tirx.PrimExpr, BufferLoad] | None:
@@ -123,13 +133,8 @@ def _holds_on_a_prefix(pred: tirx.PrimExpr, vector: tirx.For) -> bool:
     for cond in conjuncts(pred):
         if not uses_var(cond, [lane]):
             continue
-        if isinstance(cond, (tirx.LT, tirx.LE)):
-            diff = cond.a - cond.b
-        elif isinstance(cond, (tirx.GT, tirx.GE)):
-            diff = cond.b - cond.a
-        else:
-            return False
-        if not non_decreasing(diff, lane, analyzer):
+        diff = rising_difference(cond)
+        if diff is None or not non_decreasing(diff, lane, analyzer):
             return False
     return True
 

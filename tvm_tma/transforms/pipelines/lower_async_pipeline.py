@@ -118,8 +118,8 @@ from ..copies.tensor_map import TensorMaps
 from .analysis import Analyzer, Pipeline
 from .region import Region
 from .rings import Rings
-from .stages import ASYNC, COMMIT, INFLIGHT, WAIT, commit_sites, has_attr, is_consumers_first, queues_with_wgmma
-from .stock_groups import commits_per_site, empty_stage, keep_stock_groups, report_loose_copies, stock_misaligned
+from .stages import ASYNC, COMMIT, WAIT, commit_sites, has_attr, is_consumers_first, queues_with_wgmma
+from .stock_groups import commits_per_site, keep_stock_groups, report_loose_copies, stock_groups_wrong
 from .stores import Stores
 
 STAGES = "software_pipeline_stage"
@@ -166,18 +166,6 @@ def thread_axes(loops: list[tirx.For]) -> list[ThreadAxis]:
     axes = _bound_loops(loops, "threadIdx.")
     return [ThreadAxis(axes[t].loop_var, int(axes[t].extent)) for t in ("threadIdx.x", "threadIdx.y", "threadIdx.z")
             if t in axes]
-
-
-def _constant_waits(stmt: tirx.Stmt) -> bool:
-    """Whether every consumer wait in ``stmt`` waits for a count known at compile time: a
-    function of the variables of loops of constant extent in ``stmt`` (which TVM unrolls) only."""
-    unrolled = set()
-    walk(stmt, tirx.For,
-         lambda f: unrolled.add(f.loop_var.__chandle__()) if isinstance(f.extent, tirx.IntImm) else None)
-    free = []
-    for wait in attrs_with_key(stmt, (INFLIGHT,)):
-        walk(wait.value, tirx.Var, lambda v: free.append(v.__chandle__()))
-    return all(v in unrolled for v in free)
 
 
 def _in_flight_before_first_wait(stmt, counts: dict[int, int], waited: set[int], scale: int = 1) -> None:
@@ -301,19 +289,20 @@ class _Lowering:
                       else "the pipeline is outside any threadIdx loop")
             return keep_stock_groups(seq, threads, self.func_name, "pipeline_model", reason, on_host=on_host)
         checkpoint = self.maps.checkpoint() if self.maps is not None else None
-        # (where stock's cp.async may be misaligned, bulk and per-thread copies share the rings
-        # rather than going to stock's groups: mixed_stage_cost yields)
-        misaligned = stock_misaligned(seq)
+        wgmma = bool(queues_with_wgmma(seq))  # (stock's groups cannot wait for wgmma groups)
+        # Where stock's groups would be wrong, bulk and per-thread copies share the rings rather
+        # than going to them (mixed_stage_cost yields) and the launch-cost model is not asked.
+        stock_wrong = None if wgmma else stock_groups_wrong(seq, loops)
         try:
             with report.held() as entries:
-                lowered = self.lower_tma(seq, threads, mixed_stages="mbarrier" if misaligned else self.mixed_stages)
+                lowered = self.lower_tma(seq, threads, mixed_stages="mbarrier" if stock_wrong else self.mixed_stages)
         except TMAError as err:
             if err.rule in REFUSED:
                 raise
             if checkpoint is not None:
                 self.maps.restore(checkpoint)
             reason = str(err).partition(": ")[2]
-            grouped = None if queues_with_wgmma(seq) else commits_per_site(seq)
+            grouped = None if wgmma else commits_per_site(seq)
             if grouped is not None and not grouped.same_as(seq):  # TVM 0.27's prologue counts repaired
                 seq = grouped
                 reason += PER_SITE
@@ -321,14 +310,11 @@ class _Lowering:
         # Stock's groups where the launch-cost model expects no gain and they can express the
         # pipeline (no wgmma consumers; a stage of several commit sites committed per site
         # everywhere; bulk stores become ordinary stores).
-        if self.launch_cost != "mbarriers" and not queues_with_wgmma(seq):
+        if self.launch_cost != "mbarriers" and not wgmma and not stock_wrong:
             decision = (lc.decide(lc.region_shape(seq, loops), lc.lowered_copies(entries), self.limits)
                         if self.launch_cost == "model" else
                         lc.Decision(False, "launch_cost", "stock's groups at any launch size"))
-            # (a wait count known only at run time: stock's groups cannot be generated, as
-            # stock TVM's CUDA codegen needs cp.async.wait_group's count as an immediate)
-            grouped = (None if decision.mbarrier or misaligned or not _constant_waits(seq)
-                       or empty_stage(seq, loops) else commits_per_site(seq))
+            grouped = None if decision.mbarrier else commits_per_site(seq)
             if grouped is not None:
                 if checkpoint is not None:
                     self.maps.restore(checkpoint)

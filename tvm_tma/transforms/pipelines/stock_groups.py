@@ -34,7 +34,7 @@ from tvm.ir.expr import TensorLoad as BufferLoad
 from ... import report
 from ...errors import TMAError
 from ...rules import CP_ASYNC_SIZES
-from .._ir import attrs_with_key, children, elem_bytes, mutate, seq, substitute, walk
+from .._ir import all_of, attrs_with_key, children, elem_bytes, mutate, seq, substitute, walk
 from ..copies.copy_plan import ThreadAxis, flat_thread_index, stock_record
 from ..copies.cp_async import cp_async_nest
 from .stages import (
@@ -156,12 +156,33 @@ def _waits_outside_predicates(stmt: tirx.Stmt) -> tirx.Stmt:
     return mutate(stmt, (tirx.SeqStmt, lambda node, mutator: seq(hoisted(list(mutator.default_mutate(node).seq)))))
 
 
-def stock_misaligned(stmt: tirx.Stmt) -> str | None:
+def stock_groups_wrong(stmt: tirx.Stmt, loops: list[tirx.For]) -> str | None:
+    """Why stock's groups would be wrong for the pipeline ``stmt`` (``loops`` the loops around
+    it), ``None`` where they are right: a wait count known only at run time, a misaligned
+    cp.async (:func:`_misaligned`), a stage that copies nothing (:func:`_empty_stage`)."""
+    if not _waits_known(stmt):
+        return ("a wait count known only at run time (stock TVM's codegen needs cp.async.wait_group's "
+                "count as an immediate)")
+    return _misaligned(stmt) or _empty_stage(stmt, loops)
+
+
+def _waits_known(stmt: tirx.Stmt) -> bool:
+    """Whether every consumer wait in ``stmt`` waits for a count known at compile time: a
+    function of the variables of loops of constant extent in ``stmt`` (which TVM unrolls) only."""
+    unrolled = set()
+    walk(stmt, tirx.For,
+         lambda f: unrolled.add(f.loop_var.__chandle__()) if isinstance(f.extent, tirx.IntImm) else None)
+    free = []
+    for wait in attrs_with_key(stmt, (INFLIGHT,)):
+        walk(wait.value, tirx.Var, lambda v: free.append(v.__chandle__()))
+    return all(v in unrolled for v in free)
+
+
+def _misaligned(stmt: tirx.Stmt) -> str | None:
     """A copy of the pipeline ``stmt`` that stock TVM's ``InjectPTXAsyncCopy`` would issue as one
     ``cp.async`` of its whole vector (4, 8 or 16 bytes) at an address aligned only to less (rule
     ``cp_async_size``: a padded shared row, e.g. 66 fp32), as far as the alignment can be
-    proven: stock's code may fault there (misaligned address), so the launch-cost model does not
-    choose stock's groups; ``None`` where none."""
+    proven: stock's code may fault there (misaligned address); ``None`` where none."""
     for commit in attrs_with_key(stmt, (COMMIT,)):
         for copy in stage_copies(commit):
             try:
@@ -175,11 +196,10 @@ def stock_misaligned(stmt: tirx.Stmt) -> str | None:
     return None
 
 
-def empty_stage(stmt: tirx.Stmt, loops: list[tirx.For]) -> str | None:
+def _empty_stage(stmt: tirx.Stmt, loops: list[tirx.For]) -> str | None:
     """A stage of the pipeline ``stmt`` whose copies are all predicated off by their own
     predicates (a launch with fewer tiles than the pipelined loop's trips: a prologue stage past
-    the data), as far as the
-    analyzer proves it with the loops of constant extent around and inside ``stmt`` bound
+    the data), as far as the analyzer proves it with the loops of constant extent around and inside ``stmt`` bound
     (``loops`` the ones around it; unrolled loops taken one value at a time). TVM 0.27 drops such
     a stage's commit with its copies while the loop's wait counts still count it, so its waits
     wait too little: stock's groups cannot be kept. ``None`` where none."""
@@ -203,8 +223,7 @@ def empty_stage(stmt: tirx.Stmt, loops: list[tirx.For]) -> str | None:
         elif isinstance(node, tirx.AttrStmt) and node.attr_key == COMMIT:
             guards = []  # (the predicates inside the stage: the guards InjectSoftwarePipeline puts
             walk_guards(node.body, [], guards)  # around a stage past the trips are accounted for)
-            if guards and all(analyzer.can_prove(tirx.Not(substitute(tirx.all(*g) if g else tirx.const(True),
-                                                                           fixed))) for g in guards):
+            if guards and all(analyzer.can_prove(tirx.Not(substitute(all_of(g), fixed))) for g in guards):
                 found.append(f"a stage of queue {int(node.value)} copies nothing (every copy predicated off)")
         elif isinstance(node, s_tir.SBlockRealize):
             visit(node.block.body, fixed)

@@ -82,7 +82,7 @@ from tvm.script import tirx as T
 from ... import rules
 from ...errors import TMAError
 from .. import ptx
-from .._ir import function_name, mutate, seq, substitute, uses_var, walk
+from .._ir import children, function_name, mutate, seq, substitute, uses_var, walk
 from ..copies.bulk_store import shared_writes
 from ..copies.copy_plan import (
     BulkPlan,
@@ -142,23 +142,11 @@ def _path(stmt, target) -> list | None:
     """The statements from ``stmt`` down to ``target`` (both included), ``None`` if absent."""
     if stmt.same_as(target):
         return [stmt]
-    for child in _children(stmt):
+    for child in children(stmt):
         found = _path(child, target)
         if found is not None:
             return [stmt] + found
     return None
-
-
-def _children(stmt) -> list:
-    if isinstance(stmt, tirx.SeqStmt):
-        return list(stmt.seq)
-    if isinstance(stmt, (tirx.For, tirx.AttrStmt, tirx.LetStmt)):
-        return [stmt.body]
-    if isinstance(stmt, tirx.IfThenElse):
-        return [stmt.then_case] + ([stmt.else_case] if stmt.else_case is not None else [])
-    if isinstance(stmt, s_tir.SBlockRealize):
-        return [stmt.block.body]
-    return []
 
 
 def _is_thread_loop(stmt) -> bool:

@@ -26,7 +26,7 @@ from tvm import tirx
 
 from ... import rules
 from ...errors import TMAError
-from .._ir import data_owner, function_name, walk
+from .._ir import children, data_owner, function_name, walk
 
 SCOPES = ("shared", "shared.dyn")
 
@@ -40,20 +40,11 @@ def _kernels(body: tirx.Stmt) -> list[tirx.AttrStmt]:
                 and stmt.node.thread_tag.startswith("blockIdx"):
             found.append(stmt)
             return
-        for child in _children(stmt):
+        for child in children(stmt):
             visit(child)
 
     visit(body)
     return found
-
-
-def _children(stmt) -> list:
-    if isinstance(stmt, tirx.SeqStmt):
-        return list(stmt.seq)
-    if isinstance(stmt, tirx.IfThenElse):
-        return [stmt.then_case] + ([stmt.else_case] if stmt.else_case is not None else [])
-    body = getattr(stmt, "body", None)
-    return [body] if isinstance(body, tirx.Stmt) else []
 
 
 def _bytes(buf: tirx.Buffer) -> int | None:
