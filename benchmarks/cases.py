@@ -336,12 +336,19 @@ SWEEP_SHAPES = {
     "llama_down": (4096, 4096, 11008), "gpt_qkv": (4096, 6144, 2048), "gpt_proj": (4096, 2048, 2048),
     "gpt_fc": (4096, 8192, 2048), "gpt_out": (4096, 2048, 8192), "llama512_o": (512, 4096, 4096),
     "llama512_down": (512, 4096, 11008), "llama512_gate_up": (512, 22016, 4096),
+    "llama1024_qkv": (1024, 12288, 4096), "llama1024_o": (1024, 4096, 4096),
+    "llama1024_gate_up": (1024, 22016, 4096), "llama1024_down": (1024, 4096, 11008),
+    "gpt2048_qkv": (2048, 6144, 2048), "gpt2048_proj": (2048, 2048, 2048), "gpt2048_fc": (2048, 8192, 2048),
+    "gpt2048_out": (2048, 2048, 8192),
 }
 SWEEP_TILINGS = {
     "t128x256_s4_g8": {"stages": 4, "raster": 8},
     "t128x256_s3_g4_p": {"stages": 3, "raster": 4, "persistent": True},
     "t128x256_s3_g8_p": {"stages": 3, "raster": 8, "persistent": True},
     "t128x128_s6_g8_p": {"tile": (128, 128, 64), "stages": 6, "raster": 8, "persistent": True},
+    "t128x128_s6_g8": {"tile": (128, 128, 64), "stages": 6, "raster": 8},
+    "t128x192_s4_g8": {"tile": (128, 192, 64), "stages": 4, "raster": 8},
+    "t128x192_s4_g8_p": {"tile": (128, 192, 64), "stages": 4, "raster": 8, "persistent": True},
 }
 SWEEP_CASES = [
     ws_case(f"sweep_{shape}_{label}", m, n, k, timed=True, out_dtype="float16", b_layout="NK",

@@ -280,19 +280,21 @@ def test_narrow_outputs_get_a_narrower_tile_and_more_stages():
 
 def test_tiling_follows_the_measured_table():
     """:func:`tuned`: persistent 128 x 256 tiles where they fill the SMs (Llama's qkv, o, down at
-    4096 tokens), 128 x 128 where 128 x 256 tiles would not (512 tokens) or only they give a
-    full persistent grid (GPT's qkv: 24 column tiles), the non-persistent default where no
-    persistent grid fills the SMs (Llama's gate_up: 86 column tiles) or M is dynamic."""
+    4096 and 1024 tokens: 128 tiles count as full), 128 x 192 where only they do (GPT's qkv:
+    24 column tiles of 256, 32 of 192), 128 x 128 where 128 x 256 tiles would not fill 90% of
+    the SMs (512 tokens); with no persistent grid, non-persistent 128 x 192 tiles where their
+    waves are fuller (Llama's gate_up at 1024 tokens: 920 tiles in 7 waves, not 688 in 6),
+    else 128 x 256 (at 4096 tokens both fill their waves); the default where M is dynamic."""
     from tvm_tma.dlight.wgmma_matmul import tuned
 
-    wide, small = ((128, 256, 64), 3, True), ((128, 128, 64), 6, True)
-    expected = {(4096, 12288): wide, (4096, 4096): wide, (4096, 6144): small, (512, 4096): small,
+    wide, mid, small = ((128, 256, 64), 3, True), ((128, 192, 64), 4, True), ((128, 128, 64), 6, True)
+    expected = {(4096, 12288): wide, (4096, 4096): wide, (1024, 4096): wide, (4096, 6144): mid, (2048, 6144): mid,
+                (512, 4096): small, (1024, 22016): ((128, 192, 64), 4, False),
                 (4096, 22016): ((128, 256, 64), 4, False), (None, 4096): ((128, 256, 64), 4, False)}
     for (m, n), want in expected.items():
         cfg = tuned(m, n)
         assert (cfg.tile, cfg.stages, cfg.persistent) == want, (m, n, cfg)
     assert tuned(512, 4096).group_m == 4 and tuned(1200, 4096).group_m == 2  # row tiles 4 and 10: no padding
-
 
 
 @pytest.mark.parametrize("attention", [True, False])
@@ -319,3 +321,40 @@ def test_a_rule_that_raises_is_passed_over(fused):
                               "rule takes it"):
         _, taken_by = tdl.apply_rules(fused, [Broken(), *tdl.default_rules()])
     assert taken_by and not any(rule.endswith(".Broken") for rule in taken_by.values())
+
+
+def _linear_gelu(rows) -> tvm.tirx.PrimFunc:
+    """``gelu(x @ W^T + bias)`` (erf form, as Relax legalizes ``nn.gelu``) over ``rows`` rows."""
+    te = tvm.te
+    x = te.placeholder((1, rows, 256), "float16", name="x")
+    w = te.placeholder((384, 256), "float16", name="w")
+    bias = te.placeholder((384,), "float16", name="bias")
+    k = te.reduce_axis((0, 256), name="k")
+    mm = te.compute((1, rows, 384), lambda b, i, j: te.sum(x[b, i, k] * w[j, k], axis=k), name="NT_matmul")
+    out = te.compute((1, rows, 384), lambda b, i, j: (mm[b, i, j] + bias[j]) * (
+        tvm.tirx.const(0.5, "float16") + tvm.tirx.Cast("float16", tvm.tirx.erf(tvm.tirx.Cast(
+            "float32", (mm[b, i, j] + bias[j]) * tvm.tirx.const(0.7071, "float16")))) * tvm.tirx.const(0.5, "float16")),
+        name="T_gelu")
+    return te.create_prim_func([x, w, bias, out])
+
+
+@pytest.mark.parametrize("rows", [256, "n"])
+def test_wgmma_epilogue_with_an_activation_moves_16_byte_vectors(rows):
+    """An epilogue with ``erf`` (no vector form): each thread loads the output tile's and the
+    bias's 8 elements by one 16-byte vector each, computes them one by one and stores one
+    16-byte vector (vectorizing the store's loop as it is would scalarize it: 2-byte loads and
+    stores). A dynamic M's tail tile keeps its predicated stores (no unpredicated vector)."""
+    n = tvm.tirx.Var("n", "int32")
+    func = _linear_gelu(n if rows == "n" else rows)
+    with TARGET:
+        scheduled = tdl.WgmmaMatmul().apply(func, TARGET, False).mod
+    source = tvm_tma.codegen.kernel_source(tvm.compile(scheduled, TARGET, tir_pipeline="tma"))
+    body = source[source.index("bar_sync_count_sync((uint)1"):]  # the epilogue, after the consumers' barrier
+    stores = [line for line in body.splitlines() if "T_gelu_ptr[" in line or "*(uint4*)(T_gelu_ptr" in line]
+    if rows == "n":
+        assert "< n)" in body and not any("*(uint4*)(T_gelu_ptr" in line for line in stores), body[:3000]
+    else:
+        assert stores and all(line.strip().startswith("*(uint4*)(T_gelu_ptr") for line in stores), stores
+        assert "*(uint4*)(bias_ptr" in body and body.count("erff(") == 8, body[:3000]
+    if shutil.which("nvcc") is not None:
+        assert tvm_tma.codegen.compile_cuda(source, arch="90a")

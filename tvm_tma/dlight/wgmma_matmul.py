@@ -42,23 +42,46 @@ class WgmmaConfig:
 
 
 def tuned(m: int | None, n: int | None) -> WgmmaConfig:
-    """The tiling for an ``m x n`` output, from the sweep of the model benchmarks' linear layers
-    on the H100 (``benchmarks/results/gemm_tilings_models_h100.md``): a persistent grid of
-    128 x 256 tiles in groups of 8 row tiles (or 4, 2, 1: a divisor of the row tiles), or of
-    128 x 128 tiles in 6 stages where 128 x 256 tiles would not fill the SMs once (M = 512:
-    0.99-1.02x cuBLAS, against 0.59-0.60x) or where only the narrower tiles give
-    a persistent grid that fills the SMs; else :class:`WgmmaConfig`'s non-persistent default.
-    A dynamic ``m`` gets that default."""
+    """The tiling for an ``m x n`` output, from the sweeps of the model benchmarks' linear
+    layers on the H100 (``benchmarks/results/gemm_tilings_models_h100.md``): the first
+    persistent grid that fills the SMs of 128 x 256 tiles, 128 x 192 tiles (GPT's qkv at
+    2048 tokens: 1.08x the 128 x 128 grid) or 128 x 128 tiles in 6 stages, in groups of 8 row
+    tiles (or 4, 2, 1: a divisor of the row tiles); 128 x 128 tiles first where 128 x 256
+    tiles would not fill 90% of the SMs once (M = 512: 0.99-1.02x cuBLAS, against 0.59-0.60x;
+    at 128 tiles, Llama's o and down at 1024 tokens, 128 x 256 tiles are 1.07-1.11x). With
+    no such grid, non-persistent 128 x 256 tiles, or 128 x 192 where their last wave is
+    fuller by more than :data:`WAVE_GAIN` (Llama's gate_up at 1024 tokens: 920 tiles in 7
+    full waves instead of 688 in 6, 1.07x). A dynamic ``m`` gets :class:`WgmmaConfig`."""
     if m is None or n is None:
         return WgmmaConfig()
     group = next(g for g in (8, 4, 2, 1) if -(-m // 128) % g == 0)  # no padding row tiles
     wide = WgmmaConfig(stages=3, group_m=group, persistent=True)
+    mid = WgmmaConfig(tile=(128, 192, 64), stages=4, group_m=group, persistent=True)
     small = WgmmaConfig(tile=(128, 128, 64), stages=6, group_m=group, persistent=True)
-    few_tiles = -(-m // 128) * -(-n // 256) < SMS
-    for cfg in (small, wide) if few_tiles else (wide, small):
+    few_tiles = -(-m // 128) * -(-n // 256) < 0.9 * SMS
+    for cfg in (small, wide, mid) if few_tiles else (wide, mid, small):
         if _persistent(cfg, m, n)[0].persistent:
             return cfg
-    return dataclasses.replace(small, persistent=False) if few_tiles else WgmmaConfig(group_m=group)
+    if few_tiles:
+        return dataclasses.replace(small, persistent=False)
+    plain = WgmmaConfig(group_m=group)
+    if _wave_fill(mid.tile, m, n) > _wave_fill(plain.tile, m, n) * WAVE_GAIN:
+        return dataclasses.replace(mid, persistent=False)
+    return plain
+
+
+WAVE_GAIN = 1.03
+"""How much fuller (:func:`_wave_fill`) a non-persistent grid of 128 x 192 tiles must be than
+one of 128 x 256 tiles to be chosen: a 128 x 192 tile alone runs at about 0.95x the rate of
+a 128 x 256 one (``gemm_tilings_models_h100.md``: 0.94-0.97x where both fill their waves)."""
+
+
+def _wave_fill(tile: tuple[int, int, int], m: int, n: int) -> float:
+    """The share of the CTA slots of a non-persistent grid of ``tile`` (one CTA per SM, ``SMS``
+    a wave) that computes the ``m x n`` output: its tiles' padding and its last wave's idle SMs
+    both count as lost."""
+    tiles = -(-m // tile[0]) * -(-n // tile[1])
+    return m * n / (-(-tiles // SMS) * SMS * tile[0] * tile[1])
 
 
 def narrow(config: WgmmaConfig, n: int) -> WgmmaConfig:
@@ -157,10 +180,15 @@ class WgmmaMatmul(GPUScheduleRule):
         store = sch.get_consumers(fragments)[0]  # the epilogue, C_shared -> the output
         sch.reverse_compute_at(store, cta)
         lanes = 128 // tvm.DataType(str(sch.get(store).writes[0].source.dtype)).bits
-        _, ty, tx, vec = sch.split(sch.fuse(*sch.get_loops(store)[-2:]), [None, cfg.warpgroups, intrin.THREADS, lanes])
+        rows, columns = sch.get_loops(store)[-2:]
+        columns, vec = sch.split(columns, [None, lanes])
+        _, ty, tx = sch.split(sch.fuse(rows, columns), [None, cfg.warpgroups, intrin.THREADS])
         sch.bind(ty, "threadIdx.y")
         sch.bind(tx, "threadIdx.x")
-        sch.vectorize(vec)
+        if _copies(sch.get(store)):
+            sch.vectorize(vec)
+        else:
+            _stage_in_registers(sch, store, tx, vec)
         # a tensor store of whole tiles (static rows: a dynamic M's predicated tail tile is
         # stored by the threads); its round trip through fp32 removed below
         if _copies(sch.get(store)) and isinstance(row_tiles, tirx.IntImm):
@@ -202,6 +230,31 @@ def _persistent(cfg: WgmmaConfig, m: int | None, n: int | None, out_bytes: int =
     ring, out = (bm + bn) * bk * 2, bm * bn * out_bytes
     stages = min(cfg.stages, (rules.limit("shared_memory_capacity") - out) // ring)
     return dataclasses.replace(cfg, ctas=ctas, stages=stages), pad
+
+
+def _stage_in_registers(sch: s_tir.Schedule, store: s_tir.SBlockRV, thread: s_tir.LoopRV,
+                        lanes: s_tir.LoopRV) -> None:
+    """Compute the epilogue ``store`` (``lanes`` elements a thread under loop ``thread``) in
+    registers: each operand it reads loaded by one 16-byte vector into a local copy, the
+    elements computed one by one, the result stored by one 16-byte vector. (Vectorizing the
+    store's own loop instead scalarizes it whole where one operation, such as ``erf``, has no
+    vector form: 2-byte loads and stores.) A predicated store (the clipped rows of a tail
+    tile) is vectorized as it is: TVM's cache blocks would load and store it unpredicated."""
+    name, predicates = sch.get(store).name_hint, []
+    tvm_ffi.structural_walk(sch.mod["main"].body, (s_tir.SBlockRealize, lambda r: predicates.append(r.predicate)
+                                                   if r.block.name_hint == name else None))
+    if not all(isinstance(p, tirx.IntImm) and p.value == 1 for p in predicates):
+        sch.vectorize(lanes)
+        return
+    for index in range(len(sch.get(store).reads)):
+        if len(sch.get(store).reads[index].region) > 0:
+            operand = sch.cache_read(store, index, "local")
+            sch.compute_at(operand, thread)
+            sch.vectorize(sch.get_loops(operand)[-1])
+    result = sch.cache_write(store, 0, "local")
+    sch.reverse_compute_at(result, thread)
+    sch.vectorize(sch.get_loops(result)[-1])
+    sch.unroll(lanes)
 
 
 def _exact_round_trip(expr) -> TensorLoad | None:
