@@ -40,6 +40,19 @@ def perf_cases(variants: bool = True) -> list[dict[str, Any]]:
             for causal in (False, True):
                 cases.append(dict(batch=4, heads=32, heads_kv=heads_kv, seq=seq, head_dim=head_dim,
                                   dtype="float16", causal=causal))
+    # persistent CTAs (a fixed grid walking (query tile, head) items) where every item has
+    # as many key tiles: the short prefills without a causal mask, a long one, and tails (a
+    # grid of 120 CTAs; one of 132 whose last items run on some CTAs only)
+    for head_dim, heads_kv in ((64, 32), (256, 32), (128, 8)):
+        for seq in (512, 1024):
+            cases.append(dict(batch=4, heads=32, heads_kv=heads_kv, seq=seq, head_dim=head_dim, dtype="float16",
+                              causal=False, persistent=True, variant="_persistent"))
+    cases.append(dict(batch=1, heads=32, heads_kv=32, seq=4096, head_dim=128, dtype="float16", causal=False,
+                      persistent=True, variant="_persistent"))
+    cases.append(dict(batch=3, heads=5, heads_kv=5, seq=1000, head_dim=128, dtype="bfloat16", causal=False,
+                      persistent=True, variant="_persistent"))
+    cases.append(dict(batch=2, heads=32, heads_kv=8, seq=777, head_dim=64, dtype="float16", causal=False,
+                      persistent=True, variant="_persistent"))
     if variants:
         cases += tile_variants()
     for case in cases:
@@ -127,7 +140,8 @@ def build(out: pathlib.Path, suite: str, only: str | None, randoms: int, seed: i
                         "seq_q" if dynamic else case["seq"], "seq_kv" if dynamic else case["seq"],
                         case["head_dim"], case["dtype"], causal=case["causal"], layout=case["layout"],
                         mask=AttentionMask(*case["mask"]) if case.get("mask") else None, lse=case.get("lse", True),
-                        tile=AttentionTile(*case["tile"]) if "tile" in case else None)
+                        tile=AttentionTile(*case["tile"]) if "tile" in case else None,
+                        persistent=case.get("persistent", False))
         executable = tvm.compile(mod, target=target, tir_pipeline="tma")
         executable.export_library(str(out / f"{case['name']}.so"))
         (out / f"{case['name']}.cu").write_text(kernel_source(executable))

@@ -65,7 +65,10 @@ def test_structure_of_the_kernel(causal_gqa):
     ((2, 8, 1, "sq", "skv", 256), {"layout": "bhsd"}),
     (("b", 8, 2, "sq", "skv", 128), {"dtype": "bfloat16", "mask": AttentionMask("float32", batch=True)}),
     ((2, 8, 8, 512, 512, 64), {"tile": AttentionTile(192, 128, 2, overlap=False)}),
-], ids=["d128", "causal_gqa_symbolic", "d64_bottom_right", "d256_bhsd_mqa", "bf16_mask", "d64_192_rows"])
+    ((4, 32, 8, 1024, 1024, 128), {"persistent": True}),
+    ((4, 32, 32, 1024, 1024, 256), {"persistent": True}),
+], ids=["d128", "causal_gqa_symbolic", "d64_bottom_right", "d256_bhsd_mqa", "bf16_mask", "d64_192_rows",
+        "persistent_gqa", "persistent_d256"])
 def test_nvcc_accepts_it_without_spills(args, kwargs):
     report = ptxas(compiled(*args, **kwargs)[1])
     assert "0 bytes spill stores, 0 bytes spill loads" in report, report
@@ -79,6 +82,36 @@ def test_causal_walks_only_the_tiles_up_to_the_diagonal():
     _, cuda = compiled(1, 2, 2, "sq", "skv", 128, causal=True)
     assert "- ((int)blockIdx.x)" in cuda  # qt = tiles - 1 - blockIdx.x
     assert "min(" in cuda
+
+
+def test_persistent_grid_walks_the_items_and_stages_o_in_qs_tile():
+    """``persistent``: 128 CTAs (1024 items: 8 query tiles x 4 x 32 heads, 8 rounds) each walk
+    their items in a loop that both roles run, the ring's stages counted across it (the
+    producer's slot ``(it * 8 + j) % 3``); the output is staged in Q's tile (no O_s: the rings
+    stay live across items), so before each item's Q copy the store of the last item's output
+    must have read it (``cp.async.bulk.wait_group.read 0``); warpgroup 0 takes the first turn
+    in the first item only (later ones find it left by the last item)."""
+    report, cuda = compiled(4, 32, 8, 1024, 1024, 128, persistent=True)
+    assert "main: Q_s -> O: 32768 bytes as 2 x cp.async.bulk.tensor.4d (128B swizzle)" in report
+    assert not any("O_s" in entry for entry in report)
+    assert cuda.count("for (int it = 0; it < 8; ++it)") == 1 and cuda.count("for (int it_1 = 0; it_1 < 8; ++it_1)") == 1
+    assert "tma_empty_ptr[(((it * 8) + j) % 3)]" in cuda
+    consumer = cuda[cuda.index("for (int it_1"):]
+    assert consumer.index("wait_group_read_0()") < consumer.index("Q_tmap")
+    assert "((int)threadIdx.y) == 0) && (it_1 == 0)" in consumer  # the first turn, in the first item only
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"causal": True}, r"persistent: expected static lengths and no causal mask"),
+    ({"seq_q": "sq"}, r"persistent: expected static lengths"),
+    ({"heads": 137, "heads_kv": 137, "seq_q": 128, "seq_kv": 128}, r"persistent: 137 work items \(query tiles x "
+     r"heads\): expected a count of CTAs of at most 132 that divides them in 2 rounds, found none"),
+])
+def test_persistent_refused(kwargs, match):
+    args = dict(batch=1, heads=8, heads_kv=8, seq_q=256, seq_kv=256, head_dim=128, persistent=True)
+    args.update(kwargs)
+    with pytest.raises(TMAError, match=f"pipeline_model: attention: {match}"):
+        attention(**args)
 
 
 @pytest.mark.parametrize("kwargs, rule, match", [

@@ -279,8 +279,9 @@ def test_narrow_outputs_get_a_narrower_tile_and_more_stages():
 
 
 def test_tiling_follows_the_measured_table():
-    """:func:`tuned`: persistent 128 x 256 tiles where they fill the SMs (Llama's qkv, o, down at
-    4096 and 1024 tokens: 128 tiles count as full), 128 x 192 where only they do (GPT's qkv:
+    """:func:`tuned`: persistent 128 x 256 tiles where they fill the SMs more than once (Llama's
+    qkv, o, down at 4096 tokens), non-persistent where they fill them once (o at 1024 tokens:
+    128 tiles), persistent 128 x 192 where only they fill them (GPT's qkv:
     24 column tiles of 256, 32 of 192), 128 x 128 where 128 x 256 tiles would not fill 90% of
     the SMs (512 tokens); with no persistent grid, non-persistent 128 x 192 tiles where their
     waves are fuller (Llama's gate_up at 1024 tokens: 920 tiles in 7 waves, not 688 in 6),
@@ -288,7 +289,7 @@ def test_tiling_follows_the_measured_table():
     from tvm_tma.dlight.wgmma_matmul import tuned
 
     wide, mid, small = ((128, 256, 64), 3, True), ((128, 192, 64), 4, True), ((128, 128, 64), 6, True)
-    expected = {(4096, 12288): wide, (4096, 4096): wide, (1024, 4096): wide, (4096, 6144): mid, (2048, 6144): mid,
+    expected = {(4096, 12288): wide, (4096, 4096): wide, (1024, 4096): ((128, 256, 64), 4, False), (4096, 6144): mid, (2048, 6144): mid,
                 (512, 4096): small, (1024, 22016): ((128, 192, 64), 4, False),
                 (4096, 22016): ((128, 256, 64), 4, False), (None, 4096): ((128, 256, 64), 4, False)}
     for (m, n), want in expected.items():

@@ -41,6 +41,7 @@ from tvm.script import tirx as T
 
 from .. import rules
 from ..errors import TMAError
+from .gemm import SMS
 from ..tensor_intrin import fragment_element, stmatrix_fragment
 from ..transforms.copies.bulk_store import ANNOTATION as BULK_STORE
 from ..transforms.copies.swizzle import ANNOTATION as SWIZZLE
@@ -108,7 +109,7 @@ def _length(value, name: str):
 def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dtype: str = "float16", *,
               causal: bool | str = False, scale: float | None = None, layout: str = "bshd",
               kv_layout: str | None = None, mask: AttentionMask | None = None, lse: bool = True,
-              packed: bool = False, tile: AttentionTile | None = None) -> tvm.IRModule:
+              packed: bool = False, tile: AttentionTile | None = None, persistent: bool = False) -> tvm.IRModule:
     """The attention PrimFunc ``main(Q, K, V, [M,] O, [LSE])`` (see the module docstring),
     built with ``tir_pipeline="tma"`` for ``sm_90a``; with ``packed``, ``main(Q, [M,] O,
     [LSE])``: self-attention on one ``Q[batch, seq, heads + 2 heads_kv, head_dim]`` holding
@@ -154,7 +155,11 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     shape = _Shape(_length(batch, "batch"), heads, heads_kv, sq, sq if packed else _length(seq_kv, "seq_kv"),
                    head_dim)
     scale = 1.0 / math.sqrt(head_dim) if scale is None else float(scale)
-    func = _kernel(shape, dtype, CAUSAL[causal], scale, layout, kv_layout, mask, lse, packed, tile)
+    if persistent and (causal or not all(isinstance(x, int) for x in (batch, seq_q, seq_kv))):
+        raise TMAError("pipeline_model", f"attention: persistent: expected static lengths and no causal mask (every "
+                       f"work item the same number of key tiles: the ring's stages are counted across items), got "
+                       f"batch {batch}, seq_q {seq_q}, seq_kv {seq_kv}, causal {causal}")
+    func = _kernel(shape, dtype, CAUSAL[causal], scale, layout, kv_layout, mask, lse, packed, tile, persistent)
     dropped = ({"M"} if mask is None else set()) | (set() if lse else {"LSE"}) | ({"K", "V"} if packed else set())
     return tvm.IRModule({"main": _without_params(func, dropped)})
 
@@ -193,8 +198,17 @@ def _check_tile(tile: AttentionTile, head_dim: int, dtype: str) -> None:
                        "columns)")
 
 
+def persistent_ctas(items: int) -> int | None:
+    """CTAs of a persistent grid over ``items`` work items: the most, at most one per SM, that
+    divides them (every CTA as many items: the Q copy's barrier must advance on every CTA in
+    every round), when that takes no more rounds than one CTA per SM would; else None."""
+    ctas = max(c for c in range(1, min(SMS, items) + 1) if items % c == 0)
+    return ctas if items // ctas == -(-items // SMS) else None
+
+
 def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout: str, kv_layout: str,
-            mask: AttentionMask | None, lse: bool, packed: bool, tile: AttentionTile) -> tirx.PrimFunc:
+            mask: AttentionMask | None, lse: bool, packed: bool, tile: AttentionTile,
+            persistent: bool = False) -> tirx.PrimFunc:
     b, h, hkv, sq, skv, d = shape.b, shape.h, shape.hkv, shape.sq, shape.skv, shape.d
     bm, bn = tile.rows, tile.cols
     c0 = tile.stages - 1 - tile.overlap  # the consumers' stage (copies at 0; stages = versions)
@@ -214,6 +228,12 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
     q_iters, kv_iters = -(-bm * d // step), -(-bn * d // step)
     symbolic = isinstance(sq, tirx.Var) or isinstance(skv, tirx.Var)
     nq = tirx.floordiv(sq + bm - 1, bm) if isinstance(sq, tirx.Var) else -(-sq // bm)
+    items = nq * b * h if persistent else 0  # persistent: work items (query tile, head), item w on CTA w % ctas
+    ctas = persistent_ctas(items) if persistent else 0
+    if ctas is None:
+        raise TMAError("pipeline_model", f"attention: persistent: {items} work items (query tiles x heads): expected "
+                       f"a count of CTAs of at most {SMS} that divides them in {-(-items // SMS)} rounds, found "
+                       "none (persistent=False launches a CTA per item)")
     full = T.uint32(0xFFFFFFFF)
     neg_inf = T.float32(-math.inf)
     log2e = math.log2(math.e)
@@ -275,6 +295,146 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
         i, dd = T.meta_var(tile_row(f, ty, tx, v))
         dst[i, dd] = T.if_then_else(j * bn + i < skv, src[at(kv_layout, bb, j * bn + i, head, dd)], T.Cast(dtype, 0))
 
+    @T.macro
+    def item(qt, bb, hq, first, ty, tx, Q, K, V, M, O, LSE, Q_s, K_s, V_s, out_tile, O_acc, S, P, m, l, corr):  # noqa: E741
+        """One work item: query tile ``qt`` of head ``hq`` of batch ``bb`` (``first``: the
+        CTA's first, where warpgroup 0 takes the first turn; later ones find that turn left
+        by the previous item's last)."""
+        for f in range(q_iters):
+            for v in T.vectorized(lanes):
+                with T.sblock("Q_s"):
+                    if bm * d % step != 0:  # a partial last step
+                        T.where(flat(f, ty, tx, v) < bm * d)
+                    T.sblock_attr({BULK_COPY: 1, SWIZZLE: 0})
+                    i, dd = T.meta_var(tile_row(f, ty, tx, v))
+                    Q_s[i, dd] = T.if_then_else(qt * bm + i < sq,
+                                                Q[at(layout, bb, qt * bm + i, hq, dd)],
+                                                T.Cast(dtype, 0))
+        for r in T.unroll(o_regs):
+            O_acc[tx, r] = T.float32(0)
+        for hh in T.unroll(2):
+            m[hh] = neg_inf
+            l[hh] = T.float32(0)
+        if pingpong and tirx.And(ty == 0, first):  # warpgroup 0 takes the first turn
+            T.ptx.bar.arrive(T.uint32(turn), T.uint32(2 * 128))
+        for j in T.serial(kv_tiles(qt), annotations={
+                "software_pipeline_stage": [0, 0, c0, c0 + tile.overlap, c0, c0],
+                "software_pipeline_order": ([0, 1, 2, 3, 4, 5] if tile.overlap
+                                            else [0, 1, 2, 5, 3, 4]),
+                "software_pipeline_async_stages": [0],
+                PRODUCER: "warp", WGMMA_IN_FLIGHT: MANUAL}):
+            for f in range(kv_iters):
+                for v in T.vectorized(lanes):
+                    with T.sblock("K_s"):
+                        copy_kv(K_s, Q if packed else K, j, bb, k_head + hq // group, f, ty, tx, v)
+            for f in range(kv_iters):
+                for v in T.vectorized(lanes):
+                    with T.sblock("V_s"):
+                        copy_kv(V_s, Q if packed else V, j, bb, v_head + hq // group, f, ty, tx, v)
+            with T.sblock("qk"):  # S_j = Q K_j^T, issued
+                if pingpong:  # this warpgroup's turn to issue
+                    T.ptx.bar.sync(T.Cast("uint32", turn + ty), T.uint32(2 * 128))
+                T.ptx.wgmma.fence.sync.aligned()
+                for kk in T.unroll(d // 16):
+                    T.ptx[qk](*[S[tx, r] for r in range(s_regs)],
+                              descriptor_request(T.address_of(Q_s[ty * 64, kk * 16]), Major.K),
+                              descriptor_request(T.address_of(K_s[0, kk * 16]), Major.K),
+                              kk > 0, 1, 1, 0, 0)
+                T.ptx.wgmma.commit_group.sync.aligned()
+            with T.sblock("pv"):  # O = O * corr_j + P_j V_j (overlap: during softmax j + 1)
+                for r in T.unroll(o_regs):
+                    O_acc[tx, r] = O_acc[tx, r] * corr[r % 4 // 2]
+                T.ptx.wgmma.fence.sync.aligned()
+                for kk in T.unroll(bn // 16):
+                    T.ptx[pv](*[O_acc[tx, r] for r in range(o_regs)],
+                              P[tx, kk * 4], P[tx, kk * 4 + 1],
+                              P[tx, kk * 4 + 2], P[tx, kk * 4 + 3],
+                              descriptor_request(T.address_of(V_s[kk * 16, 0]), Major.MN),
+                              True, 1, 1, 1)
+                T.ptx.wgmma.commit_group.sync.aligned()
+                if not tile.overlap:  # V_j's slot is released at the end of the iteration
+                    T.ptx.wgmma.wait_group.sync.aligned(0)
+            with T.sblock("turn"):
+                if pingpong:  # the next warpgroup's turn
+                    T.ptx.bar.arrive(T.Cast("uint32", turn + (ty + 1) % wg), T.uint32(2 * 128))
+            with T.sblock("softmax"):
+                mx = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                ms = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                part = T.sblock_alloc_buffer((4,), "float32", scope="local")
+                # S_j done; with overlap, P_{j-1} V_{j-1} (issued after it) runs on
+                if tile.overlap:
+                    if j > 0:
+                        T.ptx.wgmma.wait_group.sync.aligned(1)
+                    else:
+                        T.ptx.wgmma.wait_group.sync.aligned(0)
+                else:
+                    T.ptx.wgmma.wait_group.sync.aligned(0)
+                if mask is not None:  # S c + M log2(e)
+                    for r in T.unroll(s_regs):
+                        row, col = T.meta_var(fragment_element(tx, r))
+                        q_row, k_col = T.meta_var((qt * bm + ty * 64 + row, j * bn + col))
+                        S[tx, r] = S[tx, r] * c + T.if_then_else(
+                            tirx.And(q_row < sq, k_col < skv),
+                            T.Cast("float32", M[bb if mask.batch else 0, hq if mask.heads else 0,
+                                                q_row, k_col]) * T.float32(log2e),
+                            T.float32(0))
+                if needs_mask(qt, j):
+                    for r in T.unroll(s_regs):
+                        row, col = T.meta_var(fragment_element(tx, r))
+                        S[tx, r] = T.Select(visible(qt * bm + ty * 64 + row, j * bn + col),
+                                            S[tx, r], neg_inf)
+                for hh in T.unroll(2):
+                    # the thread's columns of the row: 4 running maxima, then their max
+                    for q in T.unroll(4):
+                        part[q] = S[tx, q // 2 * 4 + hh * 2 + q % 2]
+                    for r in T.unroll(s_regs // 2 - 4):
+                        part[r % 4] = T.max(part[r % 4], S[tx, (r + 4) // 2 * 4 + hh * 2 + r % 2])
+                    mx[hh] = T.max(T.max(part[0], part[1]), T.max(part[2], T.max(part[3], m[hh])))
+                    mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 1, 32, 32))
+                    mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 2, 32, 32))
+                    # a row masked so far keeps 0 (exp2(-inf - 0) = 0, no NaN)
+                    ms[hh] = T.Select(mx[hh] == neg_inf, T.float32(0), mx[hh] * cm)
+                    T.ptx[ex2](corr[hh], m[hh] * cm - ms[hh])
+                    m[hh] = mx[hh]
+                for q in T.unroll(4):  # 2 running sums per row
+                    part[q] = T.float32(0)
+                for r in T.unroll(s_regs):
+                    T.ptx[ex2](S[tx, r], S[tx, r] * cm - ms[r % 4 // 2])
+                    part[r % 4] = part[r % 4] + S[tx, r]
+                for hh in T.unroll(2):
+                    l[hh] = l[hh] * corr[hh] + (part[hh * 2] + part[hh * 2 + 1])
+                T.ptx.wgmma.wait_group.sync.aligned(0)  # (overlap: P_{j-1} V_{j-1} done: P free)
+                for k in T.unroll(p_regs):
+                    T.ptx[cvt](P[tx, k], S[tx, 2 * k + 1], S[tx, 2 * k])
+        with T.sblock("normalize"):
+            inv = T.sblock_alloc_buffer((2,), "float32", scope="local")
+            T.ptx.wgmma.wait_group.sync.aligned(0)  # the last P V
+            for hh in T.unroll(2):
+                l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 1, 32, 32)
+                l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 2, 32, 32)
+                # (a row that saw no key: l = 0, O = 0, LSE = -inf)
+                inv[hh] = T.Select(l[hh] > T.float32(0), T.float32(1) / l[hh], T.float32(0))
+                row = T.meta_var(qt * bm + ty * 64 + tx // 32 * 16 + tx % 32 // 4 + hh * 8)
+                if lse:
+                    if tx % 4 == 0 and row < sq:
+                        LSE[bb, hq, row] = (m[hh] * cm + T.log2(l[hh])) * ln2
+            for r in T.unroll(o_regs):
+                O_acc[tx, r] = O_acc[tx, r] * inv[r % 4 // 2]
+        with T.sblock("O_fragment"):
+            T.reads(O_acc[tx, 0:o_regs])
+            T.writes(out_tile[ty * 64:ty * 64 + 64, 0:d])
+            stmatrix_fragment(out_tile, ty * 64, d, O_acc, tx, d)
+        for f in range(q_iters):
+            for v in T.vectorized(lanes):
+                with T.sblock("O_out"):
+                    T.sblock_attr({BULK_STORE: 1, SWIZZLE: 0})
+                    i, dd = T.meta_var(tile_row(f, ty, tx, v))
+                    if bm * d % step != 0:  # a partial last step
+                        T.where(tirx.And(flat(f, ty, tx, v) < bm * d, qt * bm + i < sq))
+                    else:
+                        T.where(qt * bm + i < sq)
+                    O[at(layout, bb, qt * bm + i, hq, dd)] = out_tile[i, dd]
+
     # O (the output) and l (the row sums) are FlashAttention's names; TVMScript makes the Python
     # names the buffers' names, which the CUDA source shows (O_tmap, l_ptr): hence the E741 noqa.
     @T.prim_func(s_tir=True)
@@ -284,155 +444,28 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
         Q_s = T.sblock_alloc_buffer((bm, d), dtype, scope="shared.dyn")
         K_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
         V_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
-        O_s = T.sblock_alloc_buffer((bm, d), dtype, scope="shared.dyn")
-        for bx in T.thread_binding(nq, thread="blockIdx.x"):
-            for bh in T.thread_binding(b * h, thread="blockIdx.y"):
+        O_s = T.sblock_alloc_buffer((bm, d) if ctas == 0 else (1,), dtype, scope="shared.dyn")
+        for bx in T.thread_binding(nq if ctas == 0 else ctas, thread="blockIdx.x"):
+            for bh in T.thread_binding(b * h if ctas == 0 else 1, thread="blockIdx.y"):
                 for ty in T.thread_binding(wg, thread="threadIdx.y"):
                     for tx in T.thread_binding(128, thread="threadIdx.x"):
                         with T.sblock("tile"):
-                            qt = T.meta_var(nq - 1 - bx if causal is not None else bx)  # longest walks first
-                            bb = T.meta_var(bh // h)
-                            hq = T.meta_var(bh % h)
                             O_acc = T.sblock_alloc_buffer((128, o_regs), "float32", scope="local")
                             S = T.sblock_alloc_buffer((128, s_regs), "float32", scope="local")
                             P = T.sblock_alloc_buffer((128, p_regs), "uint32", scope="local")
                             m = T.sblock_alloc_buffer((2,), "float32", scope="local")
                             l = T.sblock_alloc_buffer((2,), "float32", scope="local")  # noqa: E741
                             corr = T.sblock_alloc_buffer((2,), "float32", scope="local")
-                            for f in range(q_iters):
-                                for v in T.vectorized(lanes):
-                                    with T.sblock("Q_s"):
-                                        if bm * d % step != 0:  # a partial last step
-                                            T.where(flat(f, ty, tx, v) < bm * d)
-                                        T.sblock_attr({BULK_COPY: 1, SWIZZLE: 0})
-                                        i, dd = T.meta_var(tile_row(f, ty, tx, v))
-                                        Q_s[i, dd] = T.if_then_else(qt * bm + i < sq,
-                                                                    Q[at(layout, bb, qt * bm + i, hq, dd)],
-                                                                    T.Cast(dtype, 0))
-                            for r in T.unroll(o_regs):
-                                O_acc[tx, r] = T.float32(0)
-                            for hh in T.unroll(2):
-                                m[hh] = neg_inf
-                                l[hh] = T.float32(0)
-                            if pingpong and ty == 0:  # warpgroup 0 takes the first turn
-                                T.ptx.bar.arrive(T.uint32(turn), T.uint32(2 * 128))
-                            for j in T.serial(kv_tiles(qt), annotations={
-                                    "software_pipeline_stage": [0, 0, c0, c0 + tile.overlap, c0, c0],
-                                    "software_pipeline_order": ([0, 1, 2, 3, 4, 5] if tile.overlap
-                                                                else [0, 1, 2, 5, 3, 4]),
-                                    "software_pipeline_async_stages": [0],
-                                    PRODUCER: "warp", WGMMA_IN_FLIGHT: MANUAL}):
-                                for f in range(kv_iters):
-                                    for v in T.vectorized(lanes):
-                                        with T.sblock("K_s"):
-                                            copy_kv(K_s, Q if packed else K, j, bb, k_head + hq // group, f, ty, tx, v)
-                                for f in range(kv_iters):
-                                    for v in T.vectorized(lanes):
-                                        with T.sblock("V_s"):
-                                            copy_kv(V_s, Q if packed else V, j, bb, v_head + hq // group, f, ty, tx, v)
-                                with T.sblock("qk"):  # S_j = Q K_j^T, issued
-                                    if pingpong:  # this warpgroup's turn to issue
-                                        T.ptx.bar.sync(T.Cast("uint32", turn + ty), T.uint32(2 * 128))
-                                    T.ptx.wgmma.fence.sync.aligned()
-                                    for kk in T.unroll(d // 16):
-                                        T.ptx[qk](*[S[tx, r] for r in range(s_regs)],
-                                                  descriptor_request(T.address_of(Q_s[ty * 64, kk * 16]), Major.K),
-                                                  descriptor_request(T.address_of(K_s[0, kk * 16]), Major.K),
-                                                  kk > 0, 1, 1, 0, 0)
-                                    T.ptx.wgmma.commit_group.sync.aligned()
-                                with T.sblock("pv"):  # O = O * corr_j + P_j V_j (overlap: during softmax j + 1)
-                                    for r in T.unroll(o_regs):
-                                        O_acc[tx, r] = O_acc[tx, r] * corr[r % 4 // 2]
-                                    T.ptx.wgmma.fence.sync.aligned()
-                                    for kk in T.unroll(bn // 16):
-                                        T.ptx[pv](*[O_acc[tx, r] for r in range(o_regs)],
-                                                  P[tx, kk * 4], P[tx, kk * 4 + 1],
-                                                  P[tx, kk * 4 + 2], P[tx, kk * 4 + 3],
-                                                  descriptor_request(T.address_of(V_s[kk * 16, 0]), Major.MN),
-                                                  True, 1, 1, 1)
-                                    T.ptx.wgmma.commit_group.sync.aligned()
-                                    if not tile.overlap:  # V_j's slot is released at the end of the iteration
-                                        T.ptx.wgmma.wait_group.sync.aligned(0)
-                                with T.sblock("turn"):
-                                    if pingpong:  # the next warpgroup's turn
-                                        T.ptx.bar.arrive(T.Cast("uint32", turn + (ty + 1) % wg), T.uint32(2 * 128))
-                                with T.sblock("softmax"):
-                                    mx = T.sblock_alloc_buffer((2,), "float32", scope="local")
-                                    ms = T.sblock_alloc_buffer((2,), "float32", scope="local")
-                                    part = T.sblock_alloc_buffer((4,), "float32", scope="local")
-                                    # S_j done; with overlap, P_{j-1} V_{j-1} (issued after it) runs on
-                                    if tile.overlap:
-                                        if j > 0:
-                                            T.ptx.wgmma.wait_group.sync.aligned(1)
-                                        else:
-                                            T.ptx.wgmma.wait_group.sync.aligned(0)
-                                    else:
-                                        T.ptx.wgmma.wait_group.sync.aligned(0)
-                                    if mask is not None:  # S c + M log2(e)
-                                        for r in T.unroll(s_regs):
-                                            row, col = T.meta_var(fragment_element(tx, r))
-                                            q_row, k_col = T.meta_var((qt * bm + ty * 64 + row, j * bn + col))
-                                            S[tx, r] = S[tx, r] * c + T.if_then_else(
-                                                tirx.And(q_row < sq, k_col < skv),
-                                                T.Cast("float32", M[bb if mask.batch else 0, hq if mask.heads else 0,
-                                                                    q_row, k_col]) * T.float32(log2e),
-                                                T.float32(0))
-                                    if needs_mask(qt, j):
-                                        for r in T.unroll(s_regs):
-                                            row, col = T.meta_var(fragment_element(tx, r))
-                                            S[tx, r] = T.Select(visible(qt * bm + ty * 64 + row, j * bn + col),
-                                                                S[tx, r], neg_inf)
-                                    for hh in T.unroll(2):
-                                        # the thread's columns of the row: 4 running maxima, then their max
-                                        for q in T.unroll(4):
-                                            part[q] = S[tx, q // 2 * 4 + hh * 2 + q % 2]
-                                        for r in T.unroll(s_regs // 2 - 4):
-                                            part[r % 4] = T.max(part[r % 4], S[tx, (r + 4) // 2 * 4 + hh * 2 + r % 2])
-                                        mx[hh] = T.max(T.max(part[0], part[1]), T.max(part[2], T.max(part[3], m[hh])))
-                                        mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 1, 32, 32))
-                                        mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 2, 32, 32))
-                                        # a row masked so far keeps 0 (exp2(-inf - 0) = 0, no NaN)
-                                        ms[hh] = T.Select(mx[hh] == neg_inf, T.float32(0), mx[hh] * cm)
-                                        T.ptx[ex2](corr[hh], m[hh] * cm - ms[hh])
-                                        m[hh] = mx[hh]
-                                    for q in T.unroll(4):  # 2 running sums per row
-                                        part[q] = T.float32(0)
-                                    for r in T.unroll(s_regs):
-                                        T.ptx[ex2](S[tx, r], S[tx, r] * cm - ms[r % 4 // 2])
-                                        part[r % 4] = part[r % 4] + S[tx, r]
-                                    for hh in T.unroll(2):
-                                        l[hh] = l[hh] * corr[hh] + (part[hh * 2] + part[hh * 2 + 1])
-                                    T.ptx.wgmma.wait_group.sync.aligned(0)  # (overlap: P_{j-1} V_{j-1} done: P free)
-                                    for k in T.unroll(p_regs):
-                                        T.ptx[cvt](P[tx, k], S[tx, 2 * k + 1], S[tx, 2 * k])
-                            with T.sblock("normalize"):
-                                inv = T.sblock_alloc_buffer((2,), "float32", scope="local")
-                                T.ptx.wgmma.wait_group.sync.aligned(0)  # the last P V
-                                for hh in T.unroll(2):
-                                    l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 1, 32, 32)
-                                    l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 2, 32, 32)
-                                    # (a row that saw no key: l = 0, O = 0, LSE = -inf)
-                                    inv[hh] = T.Select(l[hh] > T.float32(0), T.float32(1) / l[hh], T.float32(0))
-                                    row = T.meta_var(qt * bm + ty * 64 + tx // 32 * 16 + tx % 32 // 4 + hh * 8)
-                                    if lse:
-                                        if tx % 4 == 0 and row < sq:
-                                            LSE[bb, hq, row] = (m[hh] * cm + T.log2(l[hh])) * ln2
-                                for r in T.unroll(o_regs):
-                                    O_acc[tx, r] = O_acc[tx, r] * inv[r % 4 // 2]
-                            with T.sblock("O_fragment"):
-                                T.reads(O_acc[tx, 0:o_regs])
-                                T.writes(O_s[ty * 64:ty * 64 + 64, 0:d])
-                                stmatrix_fragment(O_s, ty * 64, d, O_acc, tx, d)
-                            for f in range(q_iters):
-                                for v in T.vectorized(lanes):
-                                    with T.sblock("O_out"):
-                                        T.sblock_attr({BULK_STORE: 1, SWIZZLE: 0})
-                                        i, dd = T.meta_var(tile_row(f, ty, tx, v))
-                                        if bm * d % step != 0:  # a partial last step
-                                            T.where(tirx.And(flat(f, ty, tx, v) < bm * d, qt * bm + i < sq))
-                                        else:
-                                            T.where(qt * bm + i < sq)
-                                        O[at(layout, bb, qt * bm + i, hq, dd)] = O_s[i, dd]
+                            out_tile = T.meta_var(Q_s if ctas > 0 else O_s)  # persistent: O staged in Q's tile
+                            state = T.meta_var((ty, tx, Q, K, V, M, O, LSE, Q_s, K_s, V_s, out_tile, O_acc, S, P, m, l,
+                                                corr))
+                            if ctas == 0:
+                                item(nq - 1 - bx if causal is not None else bx, bh // h, bh % h,  # longest walks first
+                                     T.bool(True), *state)
+                            else:
+                                for it in T.serial(items // ctas):
+                                    item((it * ctas + bx) % nq, (it * ctas + bx) // nq // h,
+                                         (it * ctas + bx) // nq % h, it == 0, *state)
 
     return main
 

@@ -53,6 +53,9 @@ is not complete yet lets the other role run until it is; when every role waits, 
 deadlocks (reported with each role's wait: e.g. a consumer that never arrives on the empty
 ring). A ``__syncthreads`` inside a role is the role's named barrier and orders nothing
 across roles; the roles order each other through their rings (rule 4's empty-barrier case).
+Within a role it orders the role's threads: a barrier whose waiters are all the role's
+threads met at it counts for rule 4 (the Q tile a persistent kernel's consumers load again
+for each item of work).
 
 This is the strict protocol our pipelines emit: every phase of every slot is waited on,
 in order, before the slot is reused; only a complete phase of arrivals alone (no bytes, the
@@ -511,6 +514,10 @@ class _Verifier(_ProgramOrder):
         strings = [a.value for a in call.args if isinstance(a, tvm.ir.StringImm)]
         if is_cta_sync(stmt) and not self.role_depth:
             self.epoch += 1  # (inside a role it is the role's named barrier: no CTA epoch)
+        elif is_cta_sync(stmt):  # the role's barrier orders its threads after their own waits
+            for slot in self.slots.values():
+                if slot.waiters is not None and slot.waiters_epoch == self.epoch and not (slot.waiters & ~mask).any():
+                    slot.informed = slot.informed | mask
         elif op_name(call) == _FENCE and "async" in strings:
             for slot in self.slots.values():
                 if slot.count is not None and (slot.init_threads & mask).any():
