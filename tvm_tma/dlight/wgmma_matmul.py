@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import tvm
 import tvm_ffi
 from tvm import s_tir, tirx
+from tvm import sym as arith
 from tvm.ir.expr import TensorLoad
 from tvm.s_tir.dlight.analysis import get_root_block
 from tvm.s_tir.dlight.gpu.base import GPUScheduleRule
@@ -18,6 +19,7 @@ from .. import rules
 from .. import tensor_intrin as intrin
 from ..kernels.gemm import SMS, _persistent_grid, load_operands, raster_tiles
 from ..schedule import bulk_store, swizzle, tma_pipeline
+from ..transforms._ir import all_of, conjuncts
 from ._target import schedules
 from .matmul import _I, _J, normalize_gemm, operand_layout
 
@@ -53,7 +55,9 @@ def tuned(m: int | None, n: int | None) -> WgmmaConfig:
     models: down 123.6 against 126.6 µs persistent, the others within 0.5 µs). With
     no such grid, non-persistent 128 x 256 tiles, or 128 x 192 where their last wave is
     fuller by more than :data:`WAVE_GAIN` (Llama's gate_up at 1024 tokens: 920 tiles in 7
-    full waves instead of 688 in 6, 1.07x). A dynamic ``m`` gets :class:`WgmmaConfig`."""
+    full waves instead of 688 in 6, 1.07x). A dynamic ``m`` gets :class:`WgmmaConfig` (128 x 128
+    tiles for N = 2048 were measured: GPT-2's proj and out 1.6x faster at 777 tokens, 1.25x
+    slower at 2048; one tiling cannot serve both)."""
     if m is None or n is None:
         return WgmmaConfig()
     group = next(g for g in (8, 4, 2, 1) if -(-m // 128) % g == 0)  # no padding row tiles
@@ -190,13 +194,16 @@ class WgmmaMatmul(GPUScheduleRule):
         _, ty, tx = sch.split(sch.fuse(rows, columns), [None, cfg.warpgroups, intrin.THREADS])
         sch.bind(ty, "threadIdx.y")
         sch.bind(tx, "threadIdx.x")
+        staged = []
         if _copies(sch.get(store)):
             sch.vectorize(vec)
         else:
-            _stage_in_registers(sch, store, tx, vec)
-        # a tensor store of whole tiles (static rows: a dynamic M's predicated tail tile is
-        # stored by the threads); its round trip through fp32 removed below
-        if _copies(sch.get(store)) and isinstance(row_tiles, tirx.IntImm):
+            staged = _stage_in_registers(sch, store, tx, vec)
+        store_name = sch.get(store).name_hint
+        # a tensor store of whole tiles, clipped to the rows (a dynamic M's too: its predicate is
+        # simplified below to the bounds, which the tensor map clips); its round trip through fp32
+        # removed below
+        if _copies(sch.get(store)):
             bulk_store(sch, store)
             swizzle(sch, store)
         sch.decompose_reduction(mma, ko)
@@ -208,7 +215,8 @@ class WgmmaMatmul(GPUScheduleRule):
         sch.unroll(k1)
         tma_pipeline(sch, ko, stages=cfg.stages, num_copies=2, consumers_first=True, wgmma_in_flight=1,
                      producer="warp")
-        return s_tir.Schedule(tvm.IRModule({"main": _without_round_trips(sch.mod["main"])}))
+        func = _simplified_predicates(_without_round_trips(sch.mod["main"]))
+        return s_tir.Schedule(tvm.IRModule({"main": _predicated_like(func, store_name, staged) if staged else func}))
 
 
 def _extent(block: s_tir.SBlock, traits, kind) -> int | None:
@@ -238,28 +246,87 @@ def _persistent(cfg: WgmmaConfig, m: int | None, n: int | None, out_bytes: int =
 
 
 def _stage_in_registers(sch: s_tir.Schedule, store: s_tir.SBlockRV, thread: s_tir.LoopRV,
-                        lanes: s_tir.LoopRV) -> None:
+                        lanes: s_tir.LoopRV) -> list[str]:
     """Compute the epilogue ``store`` (``lanes`` elements a thread under loop ``thread``) in
     registers: each operand it reads loaded by one 16-byte vector into a local copy, the
     elements computed one by one, the result stored by one 16-byte vector. (Vectorizing the
     store's own loop instead scalarizes it whole where one operation, such as ``erf``, has no
-    vector form: 2-byte loads and stores.) A predicated store (the clipped rows of a tail
-    tile) is vectorized as it is: TVM's cache blocks would load and store it unpredicated."""
+    vector form: 2-byte loads and stores.) Returns the names of the blocks that load global
+    operands or store the result: TVM's cache blocks carry no predicate, so a predicated store
+    (the rows past a tail tile's end) gives them its own (:func:`_predicated_like`). A store
+    predicated on its lanes (columns past the end) is vectorized as it is."""
     name, predicates = sch.get(store).name_hint, []
     tvm_ffi.structural_walk(sch.mod["main"].body, (s_tir.SBlockRealize, lambda r: predicates.append(r.predicate)
                                                    if r.block.name_hint == name else None))
-    if not all(isinstance(p, tirx.IntImm) and p.value == 1 for p in predicates):
+    lane = sch.get(lanes).loop_var
+    if any(_uses(p, lane) for p in predicates):
         sch.vectorize(lanes)
-        return
+        return []
+    staged = []
     for index in range(len(sch.get(store).reads)):
-        if len(sch.get(store).reads[index].region) > 0:
+        region = sch.get(store).reads[index]
+        if len(region.region) > 0:
             operand = sch.cache_read(store, index, "local")
+            if region.source.scope() == "global":
+                staged.append(sch.get(operand).name_hint)
             sch.compute_at(operand, thread)
             sch.vectorize(sch.get_loops(operand)[-1])
     result = sch.cache_write(store, 0, "local")
+    staged.append(sch.get(result).name_hint)
     sch.reverse_compute_at(result, thread)
     sch.vectorize(sch.get_loops(result)[-1])
     sch.unroll(lanes)
+    return staged
+
+
+def _uses(expr, var: tirx.Var) -> bool:
+    found = []
+    tvm_ffi.structural_walk(expr, (tirx.Var, lambda v: found.append(v.same_as(var))))
+    return any(found)
+
+
+def _predicated_like(func: tirx.PrimFunc, store: str, blocks: list[str]) -> tirx.PrimFunc:
+    """``func`` with the blocks named ``blocks`` predicated as the block named ``store``."""
+    predicates = []
+    tvm_ffi.structural_walk(func.body, (s_tir.SBlockRealize, lambda r: predicates.append(r.predicate)
+                                        if r.block.name_hint == store else None))
+    (predicate,) = predicates
+
+    def on_realize(realize, mutator):
+        realize = mutator.default_mutate(realize)
+        if realize.block.name_hint not in blocks:
+            return realize
+        return s_tir.SBlockRealize(realize.iter_values, predicate, realize.block)
+
+    return func.with_body(tvm_ffi.structural_mutate(func.body, (s_tir.SBlockRealize, on_realize)))
+
+
+def _simplified_predicates(func: tirx.PrimFunc) -> tirx.PrimFunc:
+    """``func`` with the conjuncts of each block's predicate that hold in every iteration of
+    its loops dropped. (Under a dynamic M, ``reverse_compute_at`` predicates the epilogue by
+    ``tile - ceil(M / 128) < 0 or row == 0``, true in every CTA of the grid, besides the bound
+    ``row < M``: with the bound alone left, the bulk store's tensor map clips the tile.)"""
+    analyzer = arith.Analyzer()
+
+    def holds(cond) -> bool:
+        if isinstance(cond, tirx.Or):
+            return holds(cond.a) or holds(cond.b)
+        if isinstance(cond, tirx.LT) and isinstance(cond.a, tirx.Sub) and analyzer.can_prove_equal(cond.b, 0):
+            cond = cond.a.a < cond.a.b  # (x - e < 0: the analyzer proves x < e from x's range only)
+        return analyzer.can_prove(cond)
+
+    def on_for(loop, mutator):
+        analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
+        return mutator.default_mutate(loop)
+
+    def on_realize(realize, mutator):
+        realize = mutator.default_mutate(realize)
+        kept = [c for c in conjuncts(realize.predicate) if not holds(c)]
+        if len(kept) == len(conjuncts(realize.predicate)):
+            return realize
+        return s_tir.SBlockRealize(realize.iter_values, all_of(kept), realize.block)
+
+    return func.with_body(tvm_ffi.structural_mutate(func.body, [(tirx.For, on_for), (s_tir.SBlockRealize, on_realize)]))
 
 
 def _exact_round_trip(expr) -> TensorLoad | None:
