@@ -148,10 +148,19 @@ class WgmmaMatmul(GPUScheduleRule):
         cfg = narrow(cfg, n) if n is not None else cfg
         out_bytes = tvm.DataType(str(sch.get(reductions[0]).writes[0].source.dtype)).bits // 8
         cfg, pad = _persistent(cfg, m, n, out_bytes)
+        small = narrow(WgmmaConfig(tile=(128, 128, 64), stages=6), n) if n is not None else cfg
         try:
-            return self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad)
+            scheduled = self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad)
+            if m is not None or self.config is not None or small.tile == cfg.tile:
+                return scheduled
+            # a dynamic M: 128 x 128 tiles where their waves end sooner, decided at run time
+            fresh = s_tir.Schedule(func)
+            few = self._schedule(fresh, get_reduction_blocks(fresh, fresh.get_child_blocks(get_root_block(fresh)))[0],
+                                 traits, b_transposed, small, 1)
         except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match
             return None
+        narrower = _fewer_waves(_rows(sch.get(reductions[0]), traits), n, small.tile, cfg.tile)
+        return s_tir.Schedule(tvm.IRModule({"main": _by_rows(narrower, few.mod["main"], scheduled.mod["main"])}))
 
     def _schedule(self, sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transposed: bool,
                   cfg: WgmmaConfig, pad: int) -> s_tir.Schedule:
@@ -217,6 +226,38 @@ class WgmmaMatmul(GPUScheduleRule):
                      producer="warp")
         func = _simplified_predicates(_without_round_trips(sch.mod["main"]))
         return s_tir.Schedule(tvm.IRModule({"main": _predicated_like(func, store_name, staged) if staged else func}))
+
+
+NARROW_TILE_TIME = 0.53
+"""The time of a 128 x 128 tile over that of a 128 x 256 one (half the products at about 0.95x
+the rate: ``gemm_tilings_models_h100.md``)."""
+
+
+def _fewer_waves(rows: tirx.PrimExpr, n: int, small: tuple, wide: tuple) -> tirx.PrimExpr:
+    """Whether, for ``rows`` known at run time, waves of ``small`` tiles (one CTA per SM) end
+    sooner than waves of ``wide`` ones: ``waves_small * NARROW_TILE_TIME < waves_wide``. (GPT-2's
+    proj and out, N = 2048: at 777 tokens one wave of each, 128 x 128 tiles 1.6x faster; at 2048
+    tokens one wave against two, 128 x 256 tiles 1.25x faster.)"""
+    row_tiles = tirx.floordiv(rows + wide[0] - 1, wide[0])
+    waves = [tirx.floordiv(row_tiles * -(-n // tile[1]) + SMS - 1, SMS) for tile in (small, wide)]
+    return waves[0] * int(NARROW_TILE_TIME * 100) < waves[1] * 100
+
+
+def _rows(block: s_tir.SBlock, traits) -> tirx.PrimExpr:
+    """The (dynamic) extent of the GEMM's rows."""
+    kinds = {it.var: trait.kind for it, trait in zip(block.iter_vars, traits[3])}
+    (extent,) = [it.dom.extent for it in block.iter_vars if kinds.get(it.var) == _I]
+    return extent
+
+
+def _by_rows(cond: tirx.PrimExpr, then: tirx.PrimFunc, other: tirx.PrimFunc) -> tirx.PrimFunc:
+    """One PrimFunc launching ``then``'s kernel where ``cond`` holds, else ``other``'s: the two
+    schedules of one function, their root blocks' buffers allocated in one root block."""
+    roots = [f.body.block for f in (then, other)]
+    # (thread-invariant: ThreadSync places no barrier outside the kernels)
+    body = tirx.IfThenElse(tirx.call_intrin("bool", "tirx.tvm_thread_invariant", cond), roots[0].body, roots[1].body)
+    root = s_tir.SBlock([], [], [], "root", body, None, [b for r in roots for b in r.alloc_buffers])
+    return then.with_body(s_tir.SBlockRealize([], tirx.const(True), root))
 
 
 def _extent(block: s_tir.SBlock, traits, kind) -> int | None:

@@ -41,7 +41,6 @@ from tvm.script import tirx as T
 
 from .. import rules
 from ..errors import TMAError
-from .gemm import SMS
 from ..tensor_intrin import fragment_element, stmatrix_fragment
 from ..transforms.copies.bulk_store import ANNOTATION as BULK_STORE
 from ..transforms.copies.swizzle import ANNOTATION as SWIZZLE
@@ -50,6 +49,7 @@ from ..transforms.pipelines.lower_bulk_copy_blocks import ANNOTATION as BULK_COP
 from ..transforms.pipelines.role_barriers import CONSUMER_BARRIER as ROLE_BARRIER
 from ..transforms.pipelines.warp_specialize import MANUAL, PRODUCER
 from ..transforms.tensor_cores.wgmma import Major, descriptor_request
+from .gemm import SMS
 
 _PTX_TYPES = {"float16": "f16", "bfloat16": "bf16"}
 LAYOUTS = ("bshd", "bhsd")

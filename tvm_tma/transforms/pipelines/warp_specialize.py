@@ -138,6 +138,11 @@ def _annotated(stmt) -> list[tirx.For]:
     return found
 
 
+def _kernel_of(root: tirx.Stmt, loop: tirx.For) -> tirx.Stmt:
+    """The outermost thread-binding loop above ``loop`` (its kernel), else ``root``."""
+    return next((s for s in _path(root, loop) if _is_thread_loop(s)), root)
+
+
 def _path(stmt, target) -> list | None:
     """The statements from ``stmt`` down to ``target`` (both included), ``None`` if absent."""
     if stmt.same_as(target):
@@ -590,11 +595,14 @@ def WarpSpecialize() -> tvm.transform.Pass:  # noqa: N802
             return func
         name = function_name(func)
         check_arch(func, f"warp-specialized pipeline in {name}")
-        if len(loops) > 1:
+        kernels = [_kernel_of(func.body, loop) for loop in loops]
+        if len({k.__chandle__() for k in kernels}) < len(loops):
             raise TMAError("pipeline_model", f"{name}: {len(loops)} warp-specialized loops: expected at most one "
                            "per kernel")
         maps = TensorMaps(func)
-        body = _RoleSplit(name, loops[0], maps).lower(func.body)
+        body = func.body
+        for loop in loops:  # (kernels apart: lowering one leaves the others' loops as they are)
+            body = _RoleSplit(name, loop, maps).lower(body)
         return maps.apply(func, body)
 
     return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.WarpSpecialize")

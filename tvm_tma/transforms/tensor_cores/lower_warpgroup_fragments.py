@@ -8,8 +8,9 @@ of the warpgroup, and every access (fill, ``wgmma.mma_async``, store) indexes th
 whole fragment), so each thread would allocate all 128 threads' registers.
 
 Accepts s_tir after ``CompactBufferAllocation`` and ``UnifyThreadBinding`` (one
-``threadIdx.x`` variable per kernel), before ``FlattenBuffer``. Emits, for each local buffer
-that a ``wgmma.mma_async`` accumulates into, the buffer without its thread dimension::
+``threadIdx.x`` variable per kernel; a function may launch several), before ``FlattenBuffer``.
+Emits, for each local buffer that a ``wgmma.mma_async`` accumulates into, the buffer without its
+thread dimension::
 
     C_local = T.sblock_alloc_buffer((1, 1, 128, 128), scope="local")     # before
     T.ptx.wgmma(C_local[0, 0, threadIdx_x, 0], ..., C_local[0, 0, threadIdx_x, 127], ...)
@@ -17,8 +18,8 @@ that a ``wgmma.mma_async`` accumulates into, the buffer without its thread dimen
     T.ptx.wgmma(C_local[0, 0, 0], ..., C_local[0, 0, 127], ...)
 
 Raises :class:`tvm_tma.TMAError` (rule ``wgmma_warpgroup``) when an access of such a buffer
-indexes that dimension with anything but ``threadIdx.x``, or when ``threadIdx.x`` does not
-have exactly the 128 threads of a warpgroup (warpgroups are then the ``threadIdx.y`` values:
+indexes that dimension with anything but its kernel's ``threadIdx.x``, or when ``threadIdx.x`` does
+not have exactly the 128 threads of a warpgroup (warpgroups are then the ``threadIdx.y`` values:
 4 consecutive warps starting at a multiple of 4).
 """
 
@@ -52,18 +53,18 @@ def _fragments(func: tirx.PrimFunc) -> dict[int, tirx.Buffer]:
     return found
 
 
-def _thread_x(func: tirx.PrimFunc) -> tirx.Var:
-    """The ``threadIdx.x`` of the kernel(s) that issue wgmma: a warpgroup of threads."""
+def _thread_xs(func: tirx.PrimFunc) -> set[int]:
+    """The ``threadIdx.x`` variables (by handle) of the kernels that issue wgmma, each a warpgroup."""
     loops = []
     tvm_ffi.structural_walk(func.body, (tirx.For, lambda f: loops.append(f) if f.thread_binding is not None
                                         and f.thread_binding.thread_tag == "threadIdx.x" and contains_mma(f.body)
                                         else None))
     name, warpgroup = function_name(func), rules.limit("wgmma_warpgroup")
     extents = {int(f.extent) for f in loops}
-    if extents != {warpgroup} or len({f.loop_var.__chandle__() for f in loops}) != 1:
-        raise TMAError("wgmma_warpgroup", f"{name}: expected one threadIdx.x of {warpgroup} threads "
+    if extents != {warpgroup}:
+        raise TMAError("wgmma_warpgroup", f"{name}: expected one threadIdx.x of {warpgroup} threads per kernel "
                        f"(a warpgroup; warpgroups along threadIdx.y) around wgmma, got extents {sorted(extents)}")
-    return loops[0].loop_var
+    return {f.loop_var.__chandle__() for f in loops}
 
 
 def lower_fragments(func: tirx.PrimFunc) -> tirx.PrimFunc:
@@ -73,7 +74,7 @@ def lower_fragments(func: tirx.PrimFunc) -> tirx.PrimFunc:
     fragments = _fragments(func)
     if not fragments:
         return func
-    tx = _thread_x(func)
+    tx = _thread_xs(func)
     new = {}
     for key, buf in fragments.items():
         shape = list(buf.shape)
@@ -87,7 +88,7 @@ def lower_fragments(func: tirx.PrimFunc) -> tirx.PrimFunc:
 
     def indices(buf, idx) -> list:
         idx = list(idx)
-        if not (isinstance(idx[THREAD_DIM], tirx.Var) and idx[THREAD_DIM].same_as(tx)):
+        if not (isinstance(idx[THREAD_DIM], tirx.Var) and idx[THREAD_DIM].__chandle__() in tx):
             raise TMAError("wgmma_warpgroup", f"{function_name(func)}: {buf.name}{idx}: expected the "
                            "fragment's thread dimension indexed by threadIdx.x (each thread accesses "
                            "its own registers)")
