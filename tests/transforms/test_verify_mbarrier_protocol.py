@@ -511,3 +511,24 @@ def test_broken_emission_fails_tvm_compile(monkeypatch):
     with pytest.raises(TMAError, match=RULE + r"tma_bar_q0\[0\] phase 0: wait for parity 1") as err:
         tvm.compile(WIDE, target=TARGET, tir_pipeline="tma")
     assert err.value.rule == "mbarrier_protocol"
+
+
+def test_a_roles_barrier_orders_its_own_waiters():
+    # A persistent attention kernel's consumers load Q again for each item, on the same
+    # barrier: the consumers' own barrier (a __syncthreads inside their role) orders every
+    # consumer's wait on the last phase before the next copy. Without it, rule 4 fails.
+    from tvm_tma.kernels import attention
+
+    mod = verified_ir(attention(1, 132, 132, 256, 256, 64, persistent=True))  # 264 items, 2 per CTA
+    verify(mod)
+
+    def without_syncs(loop, mutator):
+        loop = mutator.default_mutate(loop)
+        if loop.loop_var.name != "it" or not calls(loop, "tirx.tvm_storage_sync"):
+            return loop
+        drop = (tirx.Evaluate, lambda e, _: tirx.Evaluate(0) if calls(e, "tirx.tvm_storage_sync") else e)
+        return tvm_ffi.structural_mutate(loop, drop)
+
+    mod = tvm.IRModule({"main": tvm_ffi.structural_mutate(mod["main"], (tirx.For, without_syncs))})
+    raises(mod, RULE + r"tma_bar_copy0\[0\] phase 1: a copy completes it before other threads are known to be done "
+           r"waiting on the phase before")

@@ -22,9 +22,9 @@ and the two that order them, ``__syncthreads`` (``T.tvm_storage_sync("shared")``
 stores and their groups) are ignored; any other mbarrier operation raises rather than being
 skipped.
 
-Each kernel is simulated in program order: serial loops run with concrete values, and a
-statement under thread-dependent guards counts the threads (every ``threadIdx`` combination)
-that execute it. Checked, per barrier slot and phase (rule ``mbarrier_protocol``, PTX ISA
+Each kernel is simulated in program order (:mod:`.program_order`): serial loops run with
+concrete values, and a statement under thread-dependent guards counts the threads (every
+``threadIdx`` combination) that execute it. Checked, per barrier slot and phase (rule ``mbarrier_protocol``, PTX ISA
 "mbarrier"):
 
 1. every slot used (arrive, copy, wait) was initialized and not invalidated since, by one
@@ -60,7 +60,9 @@ for each item of work).
 This is the strict protocol our pipelines emit: every phase of every slot is waited on,
 in order, before the slot is reused; only a complete phase of arrivals alone (no bytes, the
 last releases of an empty ring) may remain unwaited when the kernel ends. Each kernel runs
-for the first and the last block of every ``blockIdx`` extent (tails depend on them). Sizes
+for the first and the last block of every ``blockIdx`` extent (tails depend on them), or for
+the first alone when nothing the simulation evaluates depends on the block
+(:mod:`.program_order`). Sizes
 that are function parameters are bound to each of ``sample_values`` (an int sets every size,
 a mapping sets them by name), so dynamic trip counts are verified at those samples only; at
 most ``max_steps`` loop iterations and barrier operations are simulated, beyond that it
@@ -76,7 +78,6 @@ For example, a stage whose bulk copy moves half the bytes its expect_tx announce
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -86,12 +87,9 @@ from tvm import s_tir, tirx
 from tvm.ir.expr import TensorLoad
 
 from ...errors import TMAError
-from .._ir import Evaluator, function_name, is_cta_sync, op_name, walk
+from .._ir import function_name, is_cta_sync, op_name, walk
 from ..copies.tensor_map import G2S_TENSOR, encoded_maps, map_var
-
-ROLE = "tvm_tma.warp_role"
-"""The key of a warp role's branch (the same as :data:`..pipelines.warp_specialize.ROLE`; this module
-cannot import that one, which imports the pipeline lowering)."""
+from .program_order import _children, _ProgramOrder, _thread_loops, _Unmodelled
 
 RULE = "mbarrier_protocol"
 DEFAULT_SAMPLES = (1, 17, 1000)
@@ -118,10 +116,6 @@ def _is_barrier_op(name: str) -> bool:
 def _is_tracked(name: str) -> bool:
     """A barrier operation, or a call that orders them (``__syncthreads``, proxy fence)."""
     return _is_barrier_op(name) or name in (_SYNC, _FENCE)
-
-
-class _Unmodelled(Exception):
-    """IR the verifier cannot simulate; reported as ``mbarrier_protocol`` where it was met."""
 
 
 @dataclass(frozen=True)
@@ -162,32 +156,6 @@ def _parse(call: tvm.ir.Call, box_bytes: dict[int, tirx.IntImm]) -> _Op:
     return _Op(kind, load.source, load.indices[0], value)
 
 
-class _Evaluator(Evaluator):
-    """:class:`~.._ir.Evaluator` whose variables not in ``env`` are sizes, read from ``sample``
-    (an int for every size, or a mapping by name) and recorded in ``read``."""
-
-    unsupported = _Unmodelled
-
-    def __init__(self):
-        super().__init__()
-        self.sample: int | Mapping[str, int] = 0
-        self.read: dict[str, int] = {}
-
-    def variable(self, var: tirx.Var):
-        key, name = var.__chandle__(), var.name
-
-        def lookup(env):
-            if key in env:
-                return env[key]
-            if not isinstance(self.sample, int) and name not in self.sample:
-                raise _Unmodelled(f"cannot evaluate {name}: expected a loop variable, thread index "
-                                  f"or a size in sample_values, got sizes {sorted(self.sample)}")
-            self.read[name] = self.sample if isinstance(self.sample, int) else self.sample[name]
-            return self.read[name]
-
-        return lookup
-
-
 @dataclass
 class _Slot:
     """One barrier: its init count (``None`` when not initialized) and the phase being filled;
@@ -225,176 +193,6 @@ class _Slot:
     def advance(self) -> None:
         self.phase, self.arrivals, self.expected, self.copied = self.phase + 1, 0, 0, 0
         self.carried = {}
-
-
-class _ProgramOrder:
-    """Runs a kernel's statements in program order for every thread of one CTA at once (a
-    mask of the threads each statement runs for), for the blocks at the corners of the grid;
-    the checkers (:class:`_Verifier` here, ``verify_wgmma``'s) say which leaf statements they
-    follow (:meth:`follows`), what those do (:meth:`statement`, a generator that yields where a
-    wait cannot return yet) and which kernels to run (:meth:`kernels`, :meth:`run_kernel`).
-    The branches of a warp-role split run at once."""
-
-    def __init__(self, func: tirx.PrimFunc, samples):
-        self.func, self.samples = func, list(samples)
-        self.eval = _Evaluator()
-        self.steps = 0
-        self.holds: dict[int, bool] = {}  # by statement: whether it holds one the checker follows
-        self.tid = np.zeros(0, int)  # the CTA's flat thread indices
-        self.threads: dict[str, np.ndarray] = {}
-        self.blocks: dict[str, int] = {}
-        self.env: dict[int, object] = {}
-        self.context: list[str] = []
-        self.role_depth = 0  # inside the branch of a role split
-
-    # -- what the checkers define ----------------------------------------------------------
-    def relevant(self, stmt) -> bool:
-        """Whether ``stmt`` holds a statement the checker follows (:meth:`follows`)."""
-        key = stmt.__chandle__()
-        if key not in self.holds:
-            children = _children(stmt)
-            self.holds[key] = any(self.relevant(c) for c in children) if children else self.follows(stmt)
-        return self.holds[key]
-
-    def follows(self, stmt) -> bool:
-        """Whether the checker follows the leaf statement ``stmt``."""
-        raise NotImplementedError
-
-    def statement(self, stmt, mask: np.ndarray):
-        """Simulate the leaf ``stmt`` for the threads of ``mask`` (a generator)."""
-        raise NotImplementedError
-
-    def kernels(self, stmt) -> list[tirx.For]:
-        """The kernels in ``stmt`` to simulate."""
-        raise NotImplementedError
-
-    def run_kernel(self, root: tirx.For) -> None:
-        raise NotImplementedError
-
-    def unmodelled(self, what: str):
-        """Fail for a construct the simulation does not model."""
-        raise NotImplementedError
-
-    def waiting(self, item) -> str:
-        """What a role that yielded ``item`` waits on."""
-        return str(item)
-
-    def deadlock(self, what: str):
-        """The item that says every role of a split waits."""
-        return what
-
-    def tick(self) -> None:
-        self.steps += 1
-
-    def attr(self, stmt: tirx.AttrStmt, mask: np.ndarray):
-        yield from self.visit(stmt.body, mask)
-
-    def block(self, block: s_tir.SBlock) -> None:
-        """Called on each block entered."""
-
-    # -- the launch -------------------------------------------------------------------------
-    def run(self) -> None:
-        """Simulate each kernel for each sample of the sizes (one when it reads none)."""
-        try:
-            for root in self.kernels(self.func.body):
-                for sample in self.samples:
-                    self.eval.sample, self.eval.read = sample, {}
-                    self.run_kernel(root)
-                    if not self.eval.read:
-                        break  # the kernel reads no size: one sample stands for all
-        except _Unmodelled as err:
-            self.unmodelled(str(err))
-
-    def launches(self, extents: Mapping[str, int]):
-        """Set the CTA's threads from the launch ``extents`` (by thread tag) and yield a mask
-        of them all once per simulated block, its indices in :attr:`blocks`."""
-        dims = [extents.get(f"threadIdx.{a}", 1) for a in "xyz"]
-        self.tid = np.arange(int(np.prod(dims)))
-        self.threads = {f"threadIdx.{a}": self.tid // int(np.prod(dims[:k])) % dims[k]
-                        for k, a in enumerate("xyz") if f"threadIdx.{a}" in extents}
-        blocks = {t: sorted({0, e - 1}) for t, e in extents.items() if t.startswith("blockIdx.")}
-        for values in itertools.product(*blocks.values()):
-            self.blocks = dict(zip(blocks, values))
-            self.env, self.context = {}, []
-            yield np.ones(len(self.tid), bool)
-
-    # -- program order -----------------------------------------------------------------------
-    def visit(self, stmt, mask: np.ndarray):
-        """Simulate ``stmt`` for the threads of ``mask``; a generator that yields where a wait
-        finds its phase incomplete (and resumes there)."""
-        if not self.relevant(stmt):
-            return
-        if isinstance(stmt, tirx.SeqStmt):
-            for child in stmt.seq:
-                yield from self.visit(child, mask)
-        elif isinstance(stmt, tirx.For):
-            yield from self.loop(stmt, mask)
-        elif isinstance(stmt, tirx.IfThenElse):
-            cond = self.eval(stmt.condition, self.env)
-            branches = [(b, _narrow(mask, taken)) for b, taken in ((stmt.then_case, cond),
-                                                                    (stmt.else_case, np.logical_not(cond)))]
-            branches = [(b, active) for b, active in branches if b is not None and active is not None]
-            if len(branches) == 2 and all(_role(b) for b, _ in branches):
-                yield from self.roles(branches)
-            else:
-                for branch, active in branches:
-                    yield from self.visit(branch, active)
-        elif isinstance(stmt, s_tir.SBlockRealize):
-            self.block(stmt.block)
-            for iv, value in zip(stmt.block.iter_vars, stmt.iter_values):
-                self.env[iv.var.__chandle__()] = self.eval(value, self.env)
-            active = _narrow(mask, self.eval(stmt.predicate, self.env))
-            if active is not None:
-                yield from self.visit(stmt.block.body, active)
-        elif isinstance(stmt, tirx.AttrStmt):
-            yield from self.attr(stmt, mask)
-        else:
-            yield from self.statement(stmt, mask)
-
-    def roles(self, branches: list):
-        """The branches of a role split (:mod:`..pipelines.warp_specialize`) run at once, each with
-        its own variables: each runs until a wait finds its phase incomplete, then the other; when
-        none can go on, the split is blocked (a deadlock unless something outside it arrives)."""
-        runs = [[str(getattr(b.node, 'value', b.node)), self.visit(b, active), dict(self.env), list(self.context)]
-                for b, active in branches]
-        env, context = self.env, self.context
-        while runs:
-            progress, blocked = False, []
-            for run in list(runs):
-                steps = self.steps
-                self.env, self.context = run[2], run[3]
-                self.role_depth += 1
-                try:
-                    blocked.append(f"the {run[0]} waits on {self.waiting(next(run[1]))}")
-                except StopIteration:
-                    runs.remove(run)
-                    progress = True
-                finally:
-                    self.role_depth -= 1
-                progress |= self.steps != steps
-            self.env, self.context = env, context
-            if runs and not progress:
-                yield self.deadlock("every warp role waits: " + "; ".join(blocked))
-
-    def loop(self, loop: tirx.For, mask: np.ndarray):
-        key = loop.loop_var.__chandle__()
-        tag = loop.thread_binding.thread_tag if loop.thread_binding is not None else ""
-        if tag in self.threads or tag in self.blocks:
-            self.env[key] = self.threads[tag] if tag in self.threads else self.blocks[tag]
-            self.context += [f"{tag}={self.env[key]}"] if tag in self.blocks else []
-            yield from self.visit(loop.body, mask)
-            return
-        bounds = [self.eval(e, self.env) for e in (loop.min, loop.extent, loop.step or tirx.const(1))]
-        if any(np.ndim(b) for b in bounds):
-            self.unmodelled(f"loop {loop.loop_var.name}: expected bounds uniform across threads, "
-                            "got bounds that depend on the thread index")
-        start, extent, step = (int(b) for b in bounds)
-        for value in range(start, start + extent, step):
-            self.tick()
-            self.env[key] = value
-            self.context.append(f"{loop.loop_var.name}={value}")
-            yield from self.visit(loop.body, mask)
-            self.context.pop()
 
 
 class _Verifier(_ProgramOrder):
@@ -437,7 +235,7 @@ class _Verifier(_ProgramOrder):
                 self.fail(None, f"{tag}: expected one extent per kernel, got {extents[tag]} and {extent}")
         if any(e <= 0 for e in extents.values()):
             return  # an empty launch runs nothing
-        for mask in self.launches(extents):
+        for mask in self.launches(root, extents):
             self.slots, self.epoch = {}, 0
             for slot, what in self.visit(root, mask):
                 self.fail(slot, what)  # blocked with nothing else to run: it would not return
@@ -455,9 +253,7 @@ class _Verifier(_ProgramOrder):
 
     def fail(self, slot: _Slot | None, what: str):
         where = f"{slot.name} phase {slot.phase}: " if slot is not None else ""
-        context = [f"{k}={v}" for k, v in self.eval.read.items()] + self.context
-        at = f" (at {', '.join(context)})" if context else ""
-        raise TMAError(RULE, f"{self.func_name}: {where}{what}{at}")
+        raise TMAError(RULE, f"{self.func_name}: {where}{what}{self.where()}")
 
     # -- the leaves ----------------------------------------------------------------------------
     def unmodelled(self, what: str):
@@ -487,11 +283,27 @@ class _Verifier(_ProgramOrder):
                       "statement under loops, blocks and ifs")
 
     # -- barrier operations ------------------------------------------------------------------
-    def operation(self, stmt: tirx.Evaluate, mask: np.ndarray):
-        self.tick()
+    def evaluated(self, stmt) -> list | None:
+        """A barrier operation's slot and count, bytes or parity; nothing for the others."""
+        if isinstance(stmt, tirx.Evaluate) and op_name(stmt.value) in (_SYNC, _FENCE):
+            return []
+        if not (isinstance(stmt, tirx.Evaluate) and _is_barrier_op(op_name(stmt.value))):
+            return None
+        try:
+            op = self.parsed(stmt)
+        except _Unmodelled:
+            return None
+        return [op.slot] + ([op.value] if op.value is not None else [])
+
+    def parsed(self, stmt: tirx.Evaluate) -> _Op:
         op = self.ops.get(stmt.__chandle__())
         if op is None:
             op = self.ops[stmt.__chandle__()] = _parse(stmt.value, self.box_bytes)
+        return op
+
+    def operation(self, stmt: tirx.Evaluate, mask: np.ndarray):
+        self.tick()
+        op = self.parsed(stmt)
         slot_index = np.broadcast_to(self.eval(op.slot, self.env), mask.shape)
         values = None if op.value is None else np.broadcast_to(self.eval(op.value, self.env), mask.shape)
         for index in np.unique(slot_index[mask]):
@@ -626,35 +438,6 @@ class _Verifier(_ProgramOrder):
         self.informs(slot, threads)
         slot.advance()
         slot.waiters, slot.waiters_epoch, slot.informed = threads, self.epoch, np.zeros_like(threads)
-
-
-def _children(stmt) -> list:
-    if isinstance(stmt, tirx.SeqStmt):
-        return list(stmt.seq)
-    if isinstance(stmt, (tirx.For, tirx.AttrStmt, tirx.While)):
-        return [stmt.body]
-    if isinstance(stmt, tirx.IfThenElse):
-        return [stmt.then_case] + ([stmt.else_case] if stmt.else_case is not None else [])
-    if isinstance(stmt, s_tir.SBlockRealize):
-        return [stmt.block.body] + ([stmt.block.init] if stmt.block.init is not None else [])
-    return []
-
-
-def _role(stmt) -> bool:
-    """Whether ``stmt`` is a warp role's branch (:data:`..pipelines.warp_specialize.ROLE`)."""
-    return isinstance(stmt, tirx.AttrStmt) and stmt.attr_key == ROLE
-
-
-def _thread_loops(root) -> list[tirx.For]:
-    found = []
-    walk(root, tirx.For, lambda f: found.append(f) if f.thread_binding is not None else None)
-    return found
-
-
-def _narrow(mask: np.ndarray, cond) -> np.ndarray | None:
-    """The threads of ``mask`` for which ``cond`` holds; ``None`` when there are none."""
-    active = mask & cond if np.ndim(cond) else (mask if cond else None)
-    return active if active is not None and active.any() else None
 
 
 def VerifyMBarrierProtocol(  # noqa: N802 (TVM pass naming)

@@ -14,15 +14,18 @@ when
 4. a shared buffer version is written (a bulk or tensor copy, ``cp.async``, a store) while a
    ``wgmma`` group that reads it may still be in flight (rule ``wgmma_in_flight``).
 
-For 3 and 4 each kernel is simulated in program order like the barrier protocol (serial loops
-with concrete values, the first and last block of each ``blockIdx``, sizes at
-``sample_values``; the branches of a warp-role split run at once, a wait on an mbarrier
-phase blocking until the arrivals complete it), keeping per warpgroup the reads of the
-``wgmma`` issued since its last ``wgmma.commit_group`` and its committed groups:
-``wgmma.wait_group N`` retires all but the ``N`` most recent. A group reads the version of
-each buffer its descriptors point into (the leading index of a buffer of 3 or more
-dimensions, a pipeline's ring of tiles; else the whole buffer); a write of that version is
-legal only after the group retired, by threads that know it: the warpgroup's own, others
+For 3 and 4 each kernel is simulated in program order like the barrier protocol
+(:mod:`.program_order`: serial loops with concrete values, the first and last block of each
+``blockIdx``, sizes at ``sample_values``; the branches of a warp-role split run at once, a
+wait on an mbarrier phase blocking until the arrivals complete it; one block stands for all
+where nothing simulated depends on the block, and a loop in a steady state skips whole periods
+of it: the rules below depend on group ids only through their differences and order, so a
+state repeats up to a translation of them, see :meth:`_Simulator.state`), keeping per
+warpgroup the reads of the ``wgmma`` issued since its last ``wgmma.commit_group`` and its
+committed groups: ``wgmma.wait_group N`` retires all but the ``N`` most recent. A group reads
+the version of each buffer its descriptors point into (the leading index of a buffer of 3 or
+more dimensions, a pipeline's ring of tiles; else the whole buffer); a write of that version
+is legal only after the group retired, by threads that know it: the warpgroup's own, others
 after a ``__syncthreads`` (or their role's barrier) that follows the retirement, or after a
 wait on an mbarrier phase that threads knowing it arrived on (the "empty" ring of a
 warp-specialized pipeline). For example, a consumer that leaves its group in flight before the producer of
@@ -42,6 +45,7 @@ Returns the function unchanged.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -56,7 +60,8 @@ from ...errors import TMAError
 from .._ir import data_owner, function_name, op_name, op_names
 from ..copies.tensor_map import G2S_TENSOR
 from ..tensor_cores.wgmma import COMMIT, DESCRIPTOR_OP, FENCE, WAIT, contains_mma, is_mma
-from .verify_mbarrier_protocol import DEFAULT_SAMPLES, _children, _ProgramOrder, _role, _thread_loops, _Unmodelled
+from .program_order import _children, _ProgramOrder, _thread_loops, _Unmodelled
+from .verify_mbarrier_protocol import DEFAULT_SAMPLES
 
 _SYNC = "tirx.tvm_storage_sync"
 _COPIES = (G2S_TENSOR, "tirx.ptx.cp_async_bulk_g2s_cluster", "tirx.ptx.cp_async_ca", "tirx.ptx.cp_async_cg")
@@ -90,11 +95,11 @@ class _Warpgroup:
 class _Barrier:
     """One mbarrier slot as far as ordering goes: its init count, the arrivals of the phase
     being filled and what the arriving threads knew (retired group ids per warpgroup), the
-    phases completed and what the last one published to its waiters."""
+    parity of the phases completed and what the last one published to its waiters."""
 
     count: int
     arrivals: int = 0
-    completed: int = 0
+    parity: int = 0
     pending: dict = field(default_factory=dict)
     published: dict = field(default_factory=dict)
 
@@ -109,8 +114,8 @@ class _Simulator(_ProgramOrder):
         tvm_ffi.structural_walk(func.body, (tvm.ir.Call, self._collect_reads))
         self.warpgroups: dict[int, _Warpgroup] = {}
         self.know: dict[int, np.ndarray] = {}  # per warpgroup: the last retired group id each thread knows
+        self.own: dict[int, np.ndarray] = {}  # per warpgroup: its threads
         self.barriers: dict[tuple, _Barrier] = {}
-        self.role: np.ndarray | None = None  # the threads of the role being simulated
         self.operands: dict[int, list] = {}  # per wgmma call: (buffer, offset, tile, versioned) of each operand
         self.whole: dict[bytes, list[int]] = {}  # per thread mask: the warpgroups it holds whole
 
@@ -120,9 +125,7 @@ class _Simulator(_ProgramOrder):
                 self.read_buffers.add(data_owner(ptr.args[1]).__chandle__())
 
     def fail(self, rule: str, what: str):
-        context = [f"{k}={v}" for k, v in self.eval.read.items()] + self.context
-        at = f" (at {', '.join(context)})" if context else ""
-        raise TMAError(rule, f"{self.name}: {what}{at}")
+        raise TMAError(rule, f"{self.name}: {what}{self.where()}")
 
     # -- which statements matter: wgmma ops, __syncthreads, barriers, writes of buffers wgmma reads
     def follows(self, stmt) -> bool:
@@ -160,20 +163,12 @@ class _Simulator(_ProgramOrder):
         extents = {}
         for loop in _thread_loops(root):
             extents[loop.thread_binding.thread_tag] = int(self.eval(loop.extent, {}))
-        for mask in self.launches(extents):
-            self.warpgroups, self.know, self.barriers = {}, {}, {}
+        for mask in self.launches(root, extents):
+            self.warpgroups, self.know, self.own, self.barriers = {}, {}, {}, {}
             for what in self.visit(root, mask):
                 self.fail("wgmma_in_flight", f"{what}: a wait that would not return (see the barrier protocol)")
 
     # -- the leaves ----------------------------------------------------------------------------
-    def attr(self, stmt: tirx.AttrStmt, mask: np.ndarray):
-        if not _role(stmt):
-            yield from self.visit(stmt.body, mask)
-            return
-        role, self.role = self.role, mask
-        yield from self.visit(stmt.body, mask)
-        self.role = role
-
     def statement(self, stmt, mask: np.ndarray):
         if isinstance(stmt, tirx.BufferStore):
             self.write(stmt.buffer, stmt.indices, mask)
@@ -182,11 +177,64 @@ class _Simulator(_ProgramOrder):
         else:
             raise _Unmodelled(f"a wgmma operation or a write of its operands inside {type(stmt).__name__}")
 
+    def evaluated(self, stmt) -> list | None:
+        """The version index a write, the slot and count or parity a barrier operation, the
+        operand offsets a ``wgmma`` and the count a ``wgmma.wait_group`` evaluates."""
+        if isinstance(stmt, tirx.BufferStore):
+            return [stmt.indices[0]] if _versioned(stmt.buffer) else []
+        if not isinstance(stmt, tirx.Evaluate):
+            return None
+        call, name = stmt.value, op_name(stmt.value)
+        if name in _BARRIER_OPS:
+            load = _barrier(call)
+            if load is None:
+                return None
+            return [load.indices[0]] + ([call.args[1]] if _BARRIER_OPS[name] != "arrive" else [])
+        if name.startswith(_COPIES):
+            load = self._destination(call)
+            return [load.indices[0]] if load is not None and _versioned(load.source) else []
+        if is_mma(name):
+            return [ptr.args[2] for ptr in _access_ptrs(call)]
+        return [call.args[0]] if name == WAIT else []
+
+    def state(self) -> tuple[tuple, dict[int, int]]:
+        """The wgmma and barrier state up to a translation of each warpgroup's group ids: the
+        rules compare a group id only with the last retired one (in flight or not) and with
+        what threads know (``know < id``), take maxima of them, and count down from the last
+        committed one. So the key keeps a group id still in flight as its distance from the last
+        committed one, and any other id, known id or published id ``x`` as its rank among the
+        group ids that read some version (how many of them are at most ``x``)."""
+        key: list = []
+        ids = {}
+        for w in sorted(self.warpgroups):
+            group = self.warpgroups[w]
+            ids[w] = sorted(set(group.readers.values()))
+            readers = frozenset((version, group.committed - gid if gid > group.retired
+                                 else -1 - bisect_right(ids[w], gid)) for version, gid in group.readers.items())
+            key.append((w, frozenset(group.open), readers, group.committed - group.retired,
+                        np.searchsorted(ids[w], self.know[w], "right").tobytes()))
+        for slot in sorted(self.barriers):
+            bar = self.barriers[slot]
+            known = [(bisect_right(ids[w], bar.pending.get(w, 0)), bisect_right(ids[w], bar.published.get(w, 0)))
+                     for w in ids]
+            key.append((slot, bar.count, bar.arrivals, bar.parity, tuple(known)))
+        return tuple(key), {w: group.committed for w, group in self.warpgroups.items()}
+
+    def translate(self, shift: dict[int, int]) -> None:
+        for w, d in shift.items():
+            group = self.warpgroups[w]
+            group.committed, group.retired = group.committed + d, group.retired + d
+            group.readers = {version: gid + d for version, gid in group.readers.items()}
+            self.know[w] += d
+        for bar in self.barriers.values():
+            bar.pending = {w: gid + shift[w] for w, gid in bar.pending.items()}
+            bar.published = {w: gid + shift[w] for w, gid in bar.published.items()}
+
     def call(self, call, mask: np.ndarray):
         name = op_name(call)
         self.tick()
         if name == _SYNC:
-            self.synchronize(mask if self.role is not None else np.ones_like(mask))
+            self.synchronize(mask if self.role_depth else np.ones_like(mask))
         elif name in _BARRIER_OPS:
             yield from self.barrier(_BARRIER_OPS[name], call, mask)
         elif name.startswith(_COPIES):
@@ -206,10 +254,10 @@ class _Simulator(_ProgramOrder):
     def barrier(self, kind: str, call, mask: np.ndarray):
         """An mbarrier operation: its phases order what the arriving threads knew before
         the threads that wait for them."""
-        addr = call.args[0]
-        if op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
-            addr = addr.args[0]
-        load = addr.args[0]
+        load = _barrier(call)
+        if load is None:
+            raise _Unmodelled(f"{op_name(call)}: barrier address {call.args[0]}: expected "
+                              "T.address_of(<barrier buffer>[slot])")
         slot = self.eval(load.indices[0], self.env)
         slots = None if np.ndim(slot) == 0 else np.broadcast_to(slot, mask.shape)
         for index in ([slot] if slots is None else np.unique(slots[mask])):
@@ -226,11 +274,15 @@ class _Simulator(_ProgramOrder):
                 for w, know in self.know.items():
                     bar.pending[w] = max(bar.pending.get(w, 0), int(know[threads].max()))
                 if bar.arrivals >= bar.count:
-                    bar.arrivals, bar.completed, bar.published, bar.pending = 0, bar.completed + 1, bar.pending, {}
+                    bar.arrivals, bar.parity, bar.published, bar.pending = 0, 1 - bar.parity, bar.pending, {}
                 continue
             parities = np.unique(np.broadcast_to(self.eval(call.args[1], self.env), mask.shape)[threads])
-            while any(bar.completed % 2 == p for p in parities):  # that phase is not complete yet
-                yield f"{load.source.name}[{index}]"
+            name = f"{load.source.name}[{index}]"
+            while bar.parity in parities:  # that phase is not complete yet
+                yield name
+                if self.barriers[key] is not bar:
+                    self.fail("wgmma_in_flight", f"{name} initialized again while a role waits on it: "
+                              "a wait that would not return (see the barrier protocol)")
             for w, retired in bar.published.items():
                 know = self.know[w]
                 know[threads] = np.maximum(know[threads], retired)
@@ -251,18 +303,23 @@ class _Simulator(_ProgramOrder):
             if int(w) not in self.warpgroups:
                 self.warpgroups[int(w)] = _Warpgroup()
                 self.know[int(w)] = np.zeros(len(self.tid), int)
+                self.own[int(w)] = self.tid // size == w
             found.append((int(w), self.warpgroups[int(w)]))
         return found
 
     def wgmma(self, name: str, call, group: _Warpgroup, w: int) -> None:
         """Apply wgmma op ``name`` to the state of warpgroup ``w``."""
-        own = self.tid // rules.limit("wgmma_warpgroup") == w
+        own = self.own[w]
         if is_mma(name):
             for buf, offset, tile, versioned in self._operands(call):
                 value = self.eval(offset, self.env)
-                offsets = [value] if np.ndim(value) == 0 else np.unique(np.broadcast_to(value, own.shape)[own])
-                versions = {int(o) // tile for o in offsets} if versioned else {None}
-                group.open |= {(buf.__chandle__(), v) for v in versions}
+                if not versioned:
+                    versions = [None]
+                elif np.ndim(value) == 0:
+                    versions = [int(value) // tile]
+                else:
+                    versions = np.unique(np.broadcast_to(value, own.shape)[own] // tile).tolist()
+                group.open.update((buf.__chandle__(), v) for v in versions)
         elif name == COMMIT:
             group.committed += 1
             group.readers.update((key, group.committed) for key in group.open)
@@ -302,6 +359,16 @@ class _Simulator(_ProgramOrder):
                               "wgmma.wait_group retired the group reading it, with no __syncthreads "
                               "(or mbarrier release and wait) between: expected the retirement ordered "
                               "before the write")
+
+
+def _barrier(call) -> TensorLoad | None:
+    """The barrier slot ``T.address_of(bar[slot])`` (maybe under ``cvta_generic_to_shared``)
+    that the mbarrier operation ``call`` operates on (``None`` for another form)."""
+    addr = call.args[0]
+    if op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
+        addr = addr.args[0]
+    load = addr.args[0] if op_name(addr) == "tirx.address_of" else None
+    return load if isinstance(load, TensorLoad) else None
 
 
 def _access_ptrs(call) -> list:
