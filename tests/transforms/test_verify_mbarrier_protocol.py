@@ -329,12 +329,15 @@ def test_inval_before_every_thread_is_done(nested):
 
 # -- hand-written kernels --------------------------------------------------------------------
 
-def ring(copiers: int, period: int):
-    """4 tiles of 256 floats through a ring of 2 barriers; ``copiers`` threads copy 512 bytes
-    each (2 are needed), the wait of tile k has parity ``k // period % 2`` (2 is right)."""
+def ring(copiers: int, period: int, tiles: int = 4, last_block_period: int | None = None):
+    """``tiles`` tiles of 256 floats through a ring of 2 barriers in each of 4 blocks;
+    ``copiers`` threads copy 512 bytes each (2 are needed), the wait of tile k has parity
+    ``k // period % 2`` (2 is right; in the last block ``k // last_block_period % 2`` if given)."""
+    last = period if last_block_period is None else last_block_period
+    n = tiles * 256
 
     @T.prim_func(s_tir=True)
-    def main(A: T.Buffer((4096,), "float32"), B: T.Buffer((4096,), "float32")):
+    def main(A: T.Buffer((4 * n,), "float32"), B: T.Buffer((4 * n,), "float32")):
         for bx in T.thread_binding(4, thread="blockIdx.x"):
             for tx in T.thread_binding(128, thread="threadIdx.x"):
                 with T.sblock("k"):
@@ -345,17 +348,18 @@ def ring(copiers: int, period: int):
                             T.ptx.mbarrier.init.shared.b64(T.address_of(bar[v]), T.uint32(1))
                         T.ptx.fence.proxy.async_.shared__cta()
                     T.tvm_storage_sync("shared")
-                    for k in range(4):
+                    for k in range(tiles):
                         if tx == 0:
                             T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[k % 2]), T.uint32(1024))
                         T.tvm_storage_sync("shared")
                         if tx < copiers:
                             T.ptx[BULK](T.address_of(S[k % 2, tx * 128]),
-                                        T.address_of(A[bx * 1024 + k * 256 + tx * 128]),
+                                        T.address_of(A[bx * n + k * 256 + tx * 128]),
                                         T.uint32(512), T.address_of(bar[k % 2]))
-                        T.cuda.mbarrier_wait(T.address_of(bar[k % 2]), k // period % 2)
+                        T.cuda.mbarrier_wait(T.address_of(bar[k % 2]),
+                                             T.if_then_else(bx < 3, k // period % 2, k // last % 2))
                         for i in range(2):
-                            B[bx * 1024 + k * 256 + i * 128 + tx] = S[k % 2, i * 128 + tx]
+                            B[bx * n + k * 256 + i * 128 + tx] = S[k % 2, i * 128 + tx]
 
     return tvm.IRModule({"main": main})
 

@@ -10,8 +10,8 @@ import pytest
 import tvm
 import tvm_ffi
 from tvm import tirx
-from tvm.script import tirx as T
 
+from test_verify_mbarrier_protocol import ring
 from tvm_tma import TMAError
 from tvm_tma.kernels import attention, gemm_wgmma
 from tvm_tma.transforms import VerifyMBarrierProtocol, VerifyWgmma
@@ -137,39 +137,8 @@ def test_steady_state_of_a_pipeline_without_roles(monkeypatch):
     assert rejection(broken) == message
 
 
-def ring(parity_period_of_the_last_block: int) -> tvm.IRModule:
-    """16 tiles through a ring of 2 barriers in each of 4 blocks; the wait of tile k has parity
-    ``k // 2 % 2`` (right), in the last block ``k // p % 2``."""
-    p = parity_period_of_the_last_block
-
-    @T.prim_func(s_tir=True)
-    def main(A: T.Buffer((16384,), "float32"), B: T.Buffer((16384,), "float32")):
-        for bx in T.thread_binding(4, thread="blockIdx.x"):
-            for tx in T.thread_binding(128, thread="threadIdx.x"):
-                with T.sblock("k"):
-                    S = T.sblock_alloc_buffer((2, 256), "float32", scope="shared", align=128)
-                    bar = T.sblock_alloc_buffer((2,), "uint64", scope="shared", align=8)
-                    if tx == 0:
-                        for v in range(2):
-                            T.ptx.mbarrier.init.shared.b64(T.address_of(bar[v]), T.uint32(1))
-                        T.ptx.fence.proxy.async_.shared__cta()
-                    T.tvm_storage_sync("shared")
-                    for k in range(16):
-                        T.tvm_storage_sync("shared")
-                        if tx == 0:
-                            T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(bar[k % 2]), T.uint32(1024))
-                            T.ptx["cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"](
-                                T.address_of(S[k % 2, 0]), T.address_of(A[bx * 4096 + k * 256]), T.uint32(1024),
-                                T.address_of(bar[k % 2]))
-                        T.cuda.mbarrier_wait(T.address_of(bar[k % 2]), T.if_then_else(bx < 3, k // 2 % 2, k // p % 2))
-                        for i in range(2):
-                            B[bx * 4096 + k * 256 + i * 128 + tx] = S[k % 2, i * 128 + tx]
-
-    return tvm.IRModule({"main": main})
-
-
 def test_barrier_protocol_of_the_last_block_alone_is_verified():
-    VerifyMBarrierProtocol()(ring(2))
+    VerifyMBarrierProtocol()(ring(2, 2, tiles=16, last_block_period=2))
     with pytest.raises(TMAError, match=r"mbarrier_protocol: main: bar\[1\] phase 0: wait for parity 1: expected 0 "
                                        r".* \(at blockIdx.x=3, k=1\)"):
-        VerifyMBarrierProtocol()(ring(1))
+        VerifyMBarrierProtocol()(ring(2, 2, tiles=16, last_block_period=1))
