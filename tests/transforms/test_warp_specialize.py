@@ -377,3 +377,31 @@ def test_ring_read_before_its_loop_is_refused():
     with pytest.raises(TMAError, match=r"pipeline_model: main: warp-specialized loop j: expected the buffers its "
                        r"copies fill accessed only in and after the loop"):
         split_ir(_lagged(read_before=True))
+
+
+def test_each_kernel_of_a_function_gets_its_split():
+    """A function launching one of two kernels (a dynamic M's GEMM, its tile chosen at run
+    time by ``WgmmaMatmul``): each kernel's pipelined loop is split into its own roles; two
+    such loops in one kernel are refused."""
+    from tvm_tma import dlight as tdl
+    from tvm_tma.transforms.pipelines.warp_specialize import PRODUCER
+
+    te, n = tvm.te, tirx.Var("n", "int32")
+    x, w = te.placeholder((1, n, 512), "float16", name="x"), te.placeholder((2048, 512), "float16", name="w")
+    k = te.reduce_axis((0, 512), name="k")
+    mm = te.compute((1, n, 2048), lambda b, i, j: te.sum(x[b, i, k] * w[j, k], axis=k), name="NT_matmul")
+    target = tvm.target.Target(SM90A)
+    with target:
+        both = tdl.WgmmaMatmul().apply(te.create_prim_func([x, w, mm]), target, False).mod
+    split = split_ir(both)
+    producers = [a for a in nodes(split, tirx.AttrStmt) if a.attr_key == ROLE and a.node.value == "producer"]
+    assert len(producers) == 2
+
+    def twice(loop, mutator):
+        loop = mutator.default_mutate(loop)
+        return tirx.SeqStmt([loop, loop]) if PRODUCER in loop.annotations else loop
+
+    wide = gemm_wgmma(256, 512, 512, producer="warp")["main"]
+    doubled = wide.with_body(tvm_ffi.structural_mutate(wide.body, (tirx.For, twice)))
+    with pytest.raises(TMAError, match=r"pipeline_model: .*2 warp-specialized loops: expected at most one per kernel"):
+        split_ir(tvm.IRModule({"main": doubled}))
