@@ -20,14 +20,18 @@ class ElementWise(GPUScheduleRule):
     ``Fallback`` takes it, one scalar per thread).
 
     Emits: the innermost loop split into vectors of up to 16 bytes of the output, vectorized,
-    the loops above it and the vector index fused and bound to ``threads`` threads per CTA and
-    as many CTAs as the elements need (the last CTA's extra threads predicated off; symbolic
-    outer extents allowed). Each thread then loads and stores whole vectors where the accesses
-    run along the innermost loop, with no division by the row length.
+    the loops above it and the vector index fused and split into CTAs of ``threads`` threads,
+    each thread taking ``vectors`` of them ``threads`` vectors apart (unrolled: their loads in
+    flight at once; a warp's accesses stay contiguous), as many CTAs as the elements need (the
+    last CTA's extra threads predicated off; symbolic outer extents allowed). Each thread then
+    loads and stores whole vectors where the accesses run along the innermost loop, with no
+    division by the row length. (4 vectors a thread against 1, H100, Llama's ``split + silu +
+    multiply``: 24.4 -> 22.9 µs at 1024 tokens, 93.3 -> 89.2 at 4096.)
     """
 
-    def __init__(self, threads: int = 256):
+    def __init__(self, threads: int = 256, vectors: int = 4):
         self.threads = threads
+        self.vectors = vectors
 
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
         if not schedules(self, func, target, 70):
@@ -55,9 +59,10 @@ class ElementWise(GPUScheduleRule):
         if lanes == 1:
             return None
         outer, vec = sch.split(loops[-1], [None, lanes])
-        bx, tx = sch.split(sch.fuse(*loops[:-1], outer), [None, self.threads])
+        bx, steps, tx = sch.split(sch.fuse(*loops[:-1], outer), [None, self.vectors, self.threads])
         sch.bind(bx, "blockIdx.x")
         sch.bind(tx, "threadIdx.x")
+        sch.unroll(steps)
         sch.vectorize(vec)
         return sch
 
