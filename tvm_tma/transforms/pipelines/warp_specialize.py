@@ -64,8 +64,10 @@ on (nothing follows them). With ``setmaxnreg`` the kernel gets ``__launch_bounds
 Raises :class:`tvm_tma.TMAError`: ``min_arch`` below sm_90, ``pipeline_model`` for a loop it
 cannot split (a copy that is not bulk or a tensor copy, a stage of stores, copies into a buffer
 outside the loop body re-filled by an outer loop, a loop that is not inside ``threadIdx``
-loops or is under ``threadIdx.z``), ``warp_role_threads`` when the consumer threads are not
-whole warps.
+loops or is under ``threadIdx.z``, two such loops in one kernel), ``warp_role_threads`` when the
+consumer threads are not whole warps. A function that launches several kernels (one of two
+chosen at run time: :class:`tvm_tma.dlight.WgmmaMatmul` under a dynamic M) gets each kernel's
+loop split on its own.
 """
 
 from __future__ import annotations
