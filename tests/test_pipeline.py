@@ -67,3 +67,36 @@ def test_held_entries_stay_with_their_own_block():
         assert outer == [first] and inner == [second] and seen == []
         report.record(first)
     assert seen == [first]
+
+
+def test_async_queue_lowering_sees_only_the_functions_that_keep_queues():
+    """Stock's LowerAsyncDMA runs on the PrimFuncs with an async commit or wait queue left (a
+    pipeline on stock's groups), not over every function of the module; the others come back
+    as they were."""
+    from tvm.script import tirx as T
+
+    from tvm_tma.pipeline import _with_async_queues
+    from tvm_tma.transforms.pipelines.stages import COMMIT
+
+    @T.prim_func(private=True)
+    def queued(A: T.Buffer((4,), "float32")):
+        with T.attr(0, COMMIT, 0):
+            A[0] = T.float32(1)
+
+    @T.prim_func(private=True)
+    def plain(A: T.Buffer((4,), "float32")):
+        A[0] = T.float32(2)
+
+    seen = []
+
+    @tvm.tirx.transform.prim_func_pass(opt_level=0)
+    def spy(func, mod, _ctx):
+        seen.append(sorted(gv.name_hint for gv in mod.get_global_vars()))
+        return func.with_attr("lowered", 1)
+
+    mod = tvm.IRModule({"queued": queued, "plain": plain})
+    out = _with_async_queues(spy)(mod)
+    assert seen == [["queued"]]
+    assert out["queued"].attrs["lowered"] == 1 and out["plain"].same_as(mod["plain"])
+    none = tvm.IRModule({"plain": plain})
+    assert _with_async_queues(spy)(none).same_as(none) and seen == [["queued"]]

@@ -142,11 +142,17 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
 
 
 def _with_async_queues(inner: tvm.transform.Pass) -> tvm.transform.Pass:
-    """``inner`` on modules where an async commit or wait queue is left, else nothing."""
+    """``inner`` on the PrimFuncs where an async commit or wait queue is left, the others as
+    they are (a function pass over the whole module costs each large kernel its traversal)."""
     @tvm.transform.module_pass(opt_level=0, name=f"tvm_tma.WithAsyncQueues({inner.info.name})")
     def apply(mod: tvm.ir.IRModule, _ctx) -> tvm.ir.IRModule:
-        left = [attrs_with_key(f.body, (COMMIT, WAIT)) for f in mod.functions.values() if isinstance(f, tirx.PrimFunc)]
-        return inner(mod) if any(left) else mod
+        queued = {gv: f for gv, f in mod.functions.items()
+                  if isinstance(f, tirx.PrimFunc) and attrs_with_key(f.body, (COMMIT, WAIT))}
+        if not queued:
+            return mod
+        lowered = inner(tvm.IRModule(queued))
+        functions = {gv: lowered[gv.name_hint] if gv in queued else f for gv, f in mod.functions.items()}
+        return tvm.IRModule(functions, attrs=mod.attrs, global_infos=mod.global_infos)
 
     return apply
 
