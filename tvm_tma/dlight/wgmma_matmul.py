@@ -120,11 +120,14 @@ class WgmmaMatmul(GPUScheduleRule):
     tensor copies into a ring of ``stages`` while the consumer warpgroups issue
     ``m64nNk16`` wgmma from them; the accumulators are rounded to the output's type into a
     shared tile (stmatrix), from which the epilogue (the output's own cast, a bias, a residual
-    add, an activation) writes the output: one clipped tensor store where the epilogue only
-    copies and the rows are static, vectorized stores otherwise. The tiling is ``config``, or
-    else :func:`tuned` for the GEMM's shape. CTAs are numbered in groups
-    of row tiles (static rows) or down the columns of tiles (dynamic rows), so that those
-    running at once share operand tiles in L2.
+    add, an activation) writes the output: one tensor store, clipped at the output's edge,
+    where the epilogue only copies; else 16-byte vector loads of its operands into registers,
+    the computation there and 16-byte vector stores (:func:`_stage_in_registers`). The tiling
+    is ``config``, or else :func:`tuned` for the GEMM's shape; under a dynamic M with no
+    ``config``, two schedules in one function (128 x 128 and the tuned tiles), the one launched
+    chosen at run time from M (:func:`_fewer_waves`). CTAs are numbered in groups of row tiles
+    (static rows) or down the columns of tiles (dynamic rows), so that those running at once
+    share operand tiles in L2.
     """
 
     def __init__(self, config: WgmmaConfig | None = None):
