@@ -407,3 +407,23 @@ def test_dynamic_rows_choose_the_tile_at_run_time():
     assert decide == {200: True, 777: True, 2048: False, 4096: False}
     if shutil.which("nvcc") is not None:
         assert tvm_tma.codegen.compile_cuda(source, arch="90a")
+
+
+@pytest.mark.parametrize("length", [256, "s"])
+def test_rows_over_a_dynamic_batch_go_to_the_mma_sync_rule(length):
+    """Rows along a dynamic batch and a length (``x[b, s, k] @ W^T``) are no 128-row box of A's
+    tensor map, and the wgmma rule's producer warpgroup issues tensor copies only: it declines,
+    and the ``mma.sync`` rule (per-thread copies where a box is not legal) takes the GEMM."""
+    te = tvm.te
+    b = tvm.tirx.Var("b", "int32")
+    s = tvm.tirx.Var("s", "int32") if length == "s" else length
+    x, w = te.placeholder((b, s, 512), "float16", name="x"), te.placeholder((2048, 512), "float16", name="w")
+    k = te.reduce_axis((0, 512), name="k")
+    mm = te.compute((b, s, 2048), lambda i0, i1, j: te.sum(x[i0, i1, k] * w[j, k], axis=k), name="NT_matmul")
+    func = te.create_prim_func([x, w, mm])
+    with TARGET:
+        assert tdl.WgmmaMatmul().apply(func, TARGET, False) is None
+        scheduled = tdl.Matmul().apply(func, TARGET, False)
+    assert scheduled is not None
+    assert "mma.sync.aligned.m16n8k16" in tvm_tma.codegen.kernel_source(tvm.compile(scheduled.mod, TARGET,
+                                                                                  tir_pipeline="tma"))

@@ -19,7 +19,7 @@ from .. import rules
 from .. import tensor_intrin as intrin
 from ..kernels.gemm import SMS, _persistent_grid, load_operands, raster_tiles
 from ..schedule import bulk_store, swizzle, tma_pipeline
-from ..transforms._ir import all_of, conjuncts
+from ..transforms._ir import all_of, conjuncts, uses_var
 from ._target import schedules
 from .matmul import _I, _J, normalize_gemm, operand_layout
 
@@ -110,7 +110,9 @@ class WgmmaMatmul(GPUScheduleRule):
 
     Accepts what :class:`~tvm_tma.dlight.Matmul` accepts (one GEMM reduction block, K innermost
     in A, static 16-byte rows for the tensor maps, no static M, N or K of at most 64; ``M`` may
-    be dynamic) on an ``sm_90a`` target. Anything else returns ``None`` (the next rule, the
+    be dynamic) on an ``sm_90a`` target, with its rows along one iterator (rows over a dynamic
+    batch and a length are no 128-row box of A's tensor map: the producer warpgroup has no
+    per-thread copies to fall back on). Anything else returns ``None`` (the next rule, the
     ``mma.sync`` :class:`~tvm_tma.dlight.Matmul`, then stock's, takes it).
 
     Emits :func:`tvm_tma.kernels.gemm_wgmma`'s schedule on the function: the GEMM normalized
@@ -146,6 +148,10 @@ class WgmmaMatmul(GPUScheduleRule):
         if layout is None:
             return None
         traits, b_transposed, _ = layout
+        rows = [e for e in _kind_extents(sch.get(reductions[0]), traits, _I) if not (isinstance(e, tirx.IntImm)
+                                                                                    and e.value == 1)]
+        if len(rows) > 1:  # rows a tensor map cannot walk in 128-row boxes (a dynamic batch and length)
+            return None
         m, n = (_extent(sch.get(reductions[0]), traits, kind) for kind in (_I, _J))
         cfg = self.config or tuned(m, n)
         cfg = narrow(cfg, n) if n is not None else cfg
@@ -154,7 +160,7 @@ class WgmmaMatmul(GPUScheduleRule):
         small = narrow(WgmmaConfig(tile=(128, 128, 64), stages=6), n) if n is not None else cfg
         try:
             scheduled = self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad)
-            if m is not None or self.config is not None or small.tile == cfg.tile:
+            if m is not None or not rows or self.config is not None or small.tile == cfg.tile:
                 return scheduled
             # a dynamic M: 128 x 128 tiles where their waves end sooner, decided at run time
             fresh = s_tir.Schedule(func)
@@ -162,7 +168,7 @@ class WgmmaMatmul(GPUScheduleRule):
                                  traits, b_transposed, small, 1)
         except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match
             return None
-        narrower = _fewer_waves(_rows(sch.get(reductions[0]), traits), n, small.tile, cfg.tile)
+        narrower = _fewer_waves(rows[0], n, small.tile, cfg.tile)
         return s_tir.Schedule(tvm.IRModule({"main": _by_rows(narrower, few.mod["main"], scheduled.mod["main"])}))
 
     def _schedule(self, sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transposed: bool,
@@ -206,18 +212,17 @@ class WgmmaMatmul(GPUScheduleRule):
         _, ty, tx = sch.split(sch.fuse(rows, columns), [None, cfg.warpgroups, intrin.THREADS])
         sch.bind(ty, "threadIdx.y")
         sch.bind(tx, "threadIdx.x")
+        store_name = sch.get(store).name_hint
         staged = []
         if _copies(sch.get(store)):
+            # a tensor store of whole tiles, clipped to the rows (a dynamic M's too: its
+            # predicate is simplified below to the bounds, which the tensor map clips); its
+            # round trip through fp32 removed below
             sch.vectorize(vec)
-        else:
-            staged = _stage_in_registers(sch, store, tx, vec)
-        store_name = sch.get(store).name_hint
-        # a tensor store of whole tiles, clipped to the rows (a dynamic M's too: its predicate is
-        # simplified below to the bounds, which the tensor map clips); its round trip through fp32
-        # removed below
-        if _copies(sch.get(store)):
             bulk_store(sch, store)
             swizzle(sch, store)
+        else:
+            staged = _stage_in_registers(sch, store, tx, vec)
         sch.decompose_reduction(mma, ko)
         fragment = intrin.fragment_layout(bn)
         sch.transform_layout(mma, ("write", 0), lambda s, i, j: (s, *fragment(i, j)))
@@ -246,13 +251,6 @@ def _fewer_waves(rows: tirx.PrimExpr, n: int, small: tuple, wide: tuple) -> tirx
     return waves[0] * int(NARROW_TILE_TIME * 100) < waves[1] * 100
 
 
-def _rows(block: s_tir.SBlock, traits) -> tirx.PrimExpr:
-    """The (dynamic) extent of the GEMM's rows."""
-    kinds = {it.var: trait.kind for it, trait in zip(block.iter_vars, traits[3])}
-    (extent,) = [it.dom.extent for it in block.iter_vars if kinds.get(it.var) == _I]
-    return extent
-
-
 def _by_rows(cond: tirx.PrimExpr, then: tirx.PrimFunc, other: tirx.PrimFunc) -> tirx.PrimFunc:
     """One PrimFunc launching ``then``'s kernel where ``cond`` holds, else ``other``'s: the two
     schedules of one function, their root blocks' buffers allocated in one root block."""
@@ -263,11 +261,15 @@ def _by_rows(cond: tirx.PrimExpr, then: tirx.PrimFunc, other: tirx.PrimFunc) -> 
     return then.with_body(s_tir.SBlockRealize([], tirx.const(True), root))
 
 
+def _kind_extents(block: s_tir.SBlock, traits, kind) -> list[tirx.PrimExpr]:
+    """The extents of the GEMM block's iterators of ``kind`` (rows ``_I``, columns ``_J``)."""
+    kinds = {it.var: trait.kind for it, trait in zip(block.iter_vars, traits[3])}
+    return [it.dom.extent for it in block.iter_vars if kinds.get(it.var) == kind]
+
+
 def _extent(block: s_tir.SBlock, traits, kind) -> int | None:
     """The static extent of the GEMM's rows (``_I``) or columns (``_J``), if any."""
-    kinds = {it.var: trait.kind for it, trait in zip(block.iter_vars, traits[3])}
-    extents = [int(it.dom.extent) for it in block.iter_vars
-               if kinds.get(it.var) == kind and isinstance(it.dom.extent, tirx.IntImm)]
+    extents = [int(e) for e in _kind_extents(block, traits, kind) if isinstance(e, tirx.IntImm)]
     return extents[0] if len(extents) == 1 else None
 
 
@@ -299,11 +301,9 @@ def _stage_in_registers(sch: s_tir.Schedule, store: s_tir.SBlockRV, thread: s_ti
     operands or store the result: TVM's cache blocks carry no predicate, so a predicated store
     (the rows past a tail tile's end) gives them its own (:func:`_predicated_like`). A store
     predicated on its lanes (columns past the end) is vectorized as it is."""
-    name, predicates = sch.get(store).name_hint, []
-    tvm_ffi.structural_walk(sch.mod["main"].body, (s_tir.SBlockRealize, lambda r: predicates.append(r.predicate)
-                                                   if r.block.name_hint == name else None))
+    predicate = _predicate(sch.mod["main"], sch.get(store).name_hint)
     lane = sch.get(lanes).loop_var
-    if any(_uses(p, lane) for p in predicates):
+    if uses_var(predicate, [lane]):
         sch.vectorize(lanes)
         return []
     staged = []
@@ -323,18 +323,18 @@ def _stage_in_registers(sch: s_tir.Schedule, store: s_tir.SBlockRV, thread: s_ti
     return staged
 
 
-def _uses(expr, var: tirx.Var) -> bool:
-    found = []
-    tvm_ffi.structural_walk(expr, (tirx.Var, lambda v: found.append(v.same_as(var))))
-    return any(found)
+def _predicate(func: tirx.PrimFunc, block: str) -> tirx.PrimExpr:
+    """The predicate of the block named ``block`` (one realize of it) in ``func``."""
+    predicates = []
+    tvm_ffi.structural_walk(func.body, (s_tir.SBlockRealize, lambda r: predicates.append(r.predicate)
+                                        if r.block.name_hint == block else None))
+    (predicate,) = predicates
+    return predicate
 
 
 def _predicated_like(func: tirx.PrimFunc, store: str, blocks: list[str]) -> tirx.PrimFunc:
     """``func`` with the blocks named ``blocks`` predicated as the block named ``store``."""
-    predicates = []
-    tvm_ffi.structural_walk(func.body, (s_tir.SBlockRealize, lambda r: predicates.append(r.predicate)
-                                        if r.block.name_hint == store else None))
-    (predicate,) = predicates
+    predicate = _predicate(func, store)
 
     def on_realize(realize, mutator):
         realize = mutator.default_mutate(realize)
@@ -365,8 +365,9 @@ def _simplified_predicates(func: tirx.PrimFunc) -> tirx.PrimFunc:
 
     def on_realize(realize, mutator):
         realize = mutator.default_mutate(realize)
-        kept = [c for c in conjuncts(realize.predicate) if not holds(c)]
-        if len(kept) == len(conjuncts(realize.predicate)):
+        terms = conjuncts(realize.predicate)
+        kept = [c for c in terms if not holds(c)]
+        if len(kept) == len(terms):
             return realize
         return s_tir.SBlockRealize(realize.iter_values, all_of(kept), realize.block)
 
