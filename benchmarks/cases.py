@@ -240,11 +240,11 @@ def tile3d_case(name: str, p: int, m: int, n: int, dtype: str = "float32", **kwa
 # of sizes (plot_norms.py draws bandwidth against size), fp16, and bf16 at the two largest sizes;
 # checked at cols 8, 1000 (no power of two), 4096, 8192 with an odd number of rows.
 ROW_KERNELS = ("rms_norm", "layer_norm", "softmax", "binary")
-SWEEP_SHAPES = ((2048, 4096), (8192, 4096), (32768, 4096), (65536, 4096), (131072, 4096), (262144, 1024))
+ROW_SWEEP_SHAPES = ((2048, 4096), (8192, 4096), (32768, 4096), (65536, 4096), (131072, 4096), (262144, 1024))
 _SHORT = {"float16": "f16", "bfloat16": "bf16"}
 ROW_KERNEL_CASES = [
     *(kernel_cases(k, rows, cols, "float16", f"bench_{k}_{rows}x{cols}", timed=True)
-      for k in ROW_KERNELS for rows, cols in SWEEP_SHAPES),
+      for k in ROW_KERNELS for rows, cols in ROW_SWEEP_SHAPES),
     *(kernel_cases(k, rows, cols, "bfloat16", f"bench_{k}_{rows}x{cols}_bf16", timed=True)
       for k in ROW_KERNELS for rows, cols in ((65536, 4096), (262144, 1024))),
     *(kernel_cases(k, rows, cols, dtype, f"check_{k}_{_SHORT[dtype]}_{rows}x{cols}", variant=v)
@@ -331,7 +331,7 @@ WS_CASES = [
 # under the tilings dlight's WgmmaMatmul may pick: its default (128 x 256 x 64, 4 stages, CTAs in
 # groups of 8 row tiles), persistent grids in groups of 4 and 8, and 128 x 128 tiles in 6
 # stages; timed against cuBLAS (``sweep_*``).
-SWEEP_SHAPES = {
+GEMM_SWEEP_SHAPES = {
     "llama_qkv": (4096, 12288, 4096), "llama_o": (4096, 4096, 4096), "llama_gate_up": (4096, 22016, 4096),
     "llama_down": (4096, 4096, 11008), "gpt_qkv": (4096, 6144, 2048), "gpt_proj": (4096, 2048, 2048),
     "gpt_fc": (4096, 8192, 2048), "gpt_out": (4096, 2048, 8192), "llama512_o": (512, 4096, 4096),
@@ -353,7 +353,7 @@ SWEEP_TILINGS = {
 SWEEP_CASES = [
     ws_case(f"sweep_{shape}_{label}", m, n, k, timed=True, out_dtype="float16", b_layout="NK",
             **{**tiling, "raster": min(tiling["raster"], m // 128)})
-    for shape, (m, n, k) in SWEEP_SHAPES.items() for label, tiling in SWEEP_TILINGS.items()
+    for shape, (m, n, k) in GEMM_SWEEP_SHAPES.items() for label, tiling in SWEEP_TILINGS.items()
 ]
 
 

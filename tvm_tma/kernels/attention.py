@@ -445,6 +445,8 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
         Q_s = T.sblock_alloc_buffer((bm, d), dtype, scope="shared.dyn")
         K_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
         V_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
+        # (persistent: O is staged in Q's tile; this one-element placeholder is never used, and
+        # the compiler allocates nothing for it)
         O_s = T.sblock_alloc_buffer((bm, d) if ctas == 0 else (1,), dtype, scope="shared.dyn")
         for bx in T.thread_binding(nq if ctas == 0 else ctas, thread="blockIdx.x"):
             for bh in T.thread_binding(b * h if ctas == 0 else 1, thread="blockIdx.y"):
