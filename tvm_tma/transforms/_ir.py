@@ -8,6 +8,7 @@ import operator
 import numpy as np
 import tvm
 from tvm import s_tir, tirx
+from tvm.ir.expr import TensorLoad
 from tvm_ffi import structural as _structural
 
 
@@ -125,6 +126,15 @@ def free_vars(node) -> list[tirx.Var]:
     found = []
     walk(node, tirx.Var, found.append)
     return found
+
+
+def addressed_element(addr) -> TensorLoad | None:
+    """``x[i, ...]`` where ``addr`` is ``T.address_of(x[i, ...])``, maybe under
+    ``cvta_generic_to_shared`` (a shared address as the PTX ops take it); else ``None``."""
+    if op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
+        addr = addr.args[0]
+    load = addr.args[0] if op_name(addr) == "tirx.address_of" else None
+    return load if isinstance(load, TensorLoad) else None
 
 
 def uses_var(node, variables) -> bool:

@@ -84,10 +84,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import tvm
 from tvm import s_tir, tirx
-from tvm.ir.expr import TensorLoad
 
 from ...errors import TMAError
-from .._ir import function_name, is_cta_sync, op_name, walk
+from .._ir import addressed_element, function_name, is_cta_sync, op_name, walk
 from ..copies.tensor_map import G2S_TENSOR, encoded_maps, map_var
 from .program_order import _children, _ProgramOrder, _thread_loops, _Unmodelled
 
@@ -146,11 +145,8 @@ def _parse(call: tvm.ir.Call, box_bytes: dict[int, tirx.IntImm]) -> _Op:
         value = box_bytes[var.__chandle__()]
     elif isinstance(value, int):
         value = call.args[value]
-    addr = call.args[bar]
-    if op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
-        addr = addr.args[0]
-    load = addr.args[0] if op_name(addr) == "tirx.address_of" else None
-    if not isinstance(load, TensorLoad) or len(load.indices) != 1:
+    load = addressed_element(call.args[bar])
+    if load is None or len(load.indices) != 1:
         raise _Unmodelled(f"{name}: barrier address {call.args[bar]}: expected "
                           "T.address_of(<barrier buffer>[slot]), got another form")
     return _Op(kind, load.source, load.indices[0], value)

@@ -57,7 +57,7 @@ from tvm.ir.expr import TensorLoad
 
 from ... import rules
 from ...errors import TMAError
-from .._ir import data_owner, function_name, op_name, op_names
+from .._ir import addressed_element, data_owner, function_name, op_name, op_names
 from ..copies.tensor_map import G2S_TENSOR
 from ..tensor_cores.wgmma import COMMIT, DESCRIPTOR_OP, FENCE, WAIT, contains_mma, is_mma
 from .program_order import _children, _ProgramOrder, _thread_loops, _Unmodelled
@@ -142,11 +142,8 @@ class _Simulator(_ProgramOrder):
 
     def _destination(self, call) -> TensorLoad | None:
         """The shared element a copy writes first, when wgmma reads its buffer."""
-        dst = call.args[0]
-        if op_name(dst) == "tirx.cuda.cvta_generic_to_shared":
-            dst = dst.args[0]
-        load = dst.args[0] if op_name(dst) == "tirx.address_of" else None
-        if isinstance(load, TensorLoad) and load.source.__chandle__() in self.read_buffers:
+        load = addressed_element(call.args[0])
+        if load is not None and load.source.__chandle__() in self.read_buffers:
             return load
         return None
 
@@ -186,7 +183,7 @@ class _Simulator(_ProgramOrder):
             return None
         call, name = stmt.value, op_name(stmt.value)
         if name in _BARRIER_OPS:
-            load = _barrier(call)
+            load = addressed_element(call.args[0])
             if load is None:
                 return None
             return [load.indices[0]] + ([call.args[1]] if _BARRIER_OPS[name] != "arrive" else [])
@@ -254,7 +251,7 @@ class _Simulator(_ProgramOrder):
     def barrier(self, kind: str, call, mask: np.ndarray):
         """An mbarrier operation: its phases order what the arriving threads knew before
         the threads that wait for them."""
-        load = _barrier(call)
+        load = addressed_element(call.args[0])
         if load is None:
             raise _Unmodelled(f"{op_name(call)}: barrier address {call.args[0]}: expected "
                               "T.address_of(<barrier buffer>[slot])")
@@ -359,16 +356,6 @@ class _Simulator(_ProgramOrder):
                               "wgmma.wait_group retired the group reading it, with no __syncthreads "
                               "(or mbarrier release and wait) between: expected the retirement ordered "
                               "before the write")
-
-
-def _barrier(call) -> TensorLoad | None:
-    """The barrier slot ``T.address_of(bar[slot])`` (maybe under ``cvta_generic_to_shared``)
-    that the mbarrier operation ``call`` operates on (``None`` for another form)."""
-    addr = call.args[0]
-    if op_name(addr) == "tirx.cuda.cvta_generic_to_shared":
-        addr = addr.args[0]
-    load = addr.args[0] if op_name(addr) == "tirx.address_of" else None
-    return load if isinstance(load, TensorLoad) else None
 
 
 def _access_ptrs(call) -> list:
