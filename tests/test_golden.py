@@ -18,15 +18,19 @@ import pathlib
 import shutil
 
 import pytest
+import tvm
 
 from tvm_tma.codegen import compile_cuda
+from tvm_tma.dlight import WgmmaMatmul
 from tvm_tma.kernels import attention, binary, center_columns, layer_norm, rms_norm, softmax, tile_scale_3d
 from tvm_tma.kernels.bulk_copy import bulk_copy_module
 from tvm_tma.kernels.gemm import gemm_mma, gemm_wgmma
-from workloads import cuda_source, tile_scale, tile_scale_staged
+from tvm_tma.relax import gated_matmul
+from workloads import SM90A, cuda_source, tile_scale, tile_scale_staged
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 REGEN = os.environ.get("TVM_TMA_REGEN_GOLDEN") == "1"
+TARGET = tvm.target.Target(SM90A)
 
 
 def runs(build):
@@ -122,7 +126,19 @@ CASES = {
     # softmax j), the epilogue (the last P V), each warpgroup's turn on named barriers 2 and 3;
     # O through stmatrix into a swizzled tile and a clipped tensor store, LSE per row
     "attention_d64_causal": lambda: attention(1, 1, 1, 200, 300, 64, causal=True),
+    # silu(gate) * up in the gate/up GEMM's epilogue (FuseGatedMLP's PrimFunc, dlight's
+    # WgmmaMatmul): 200 rows, mlp 200 in slices of 64 (the last one past the weights' rows:
+    # zero-filled), each B tile the gate's and the up's 64 rows by one 3-D tensor copy; the
+    # epilogue loads both halves of 8 outputs by two 16-byte vectors, computes them in fp32
+    # (__expf, __fdividef) and stores one vector, predicated on rows and columns per vector
+    "gated_matmul_200x200x128": (lambda: _gated_matmul(200, 128, 200, 128), "tma"),
 }
+
+
+def _gated_matmul(rows: int, k: int, mlp: int, pair: int):
+    func = gated_matmul(rows, k, mlp, "float16", pair).with_attr("global_symbol", "gated_matmul")
+    with TARGET:
+        return WgmmaMatmul().apply(func, TARGET, False).mod
 
 
 def _golden_part(text: str) -> str:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
+import tvm_ffi
 from tvm import s_tir, tirx
+from tvm.ir.expr import TensorLoad
 from tvm.s_tir.dlight.analysis import get_root_block
 from tvm.s_tir.dlight.gpu.base import GPUScheduleRule
 from tvm.s_tir.dlight.gpu.matmul import (
@@ -71,7 +74,9 @@ class Matmul(GPUScheduleRule):
     (``I``), column (``J``) and reduction (``K``) axes of a GEMM (stock dlight's
     ``detect_iter_traits``), fp16 inputs, K innermost in A, static ``K`` (and ``N`` where
     B is ``[K, N]``) with rows of 16-byte multiples (``K % 8 == 0``, ``N % 8 == 0``), no static
-    ``M``, ``N`` or ``K`` of at most :data:`SMALL_EXTENT` (as stock), on a CUDA target of sm_80
+    ``M``, ``N`` or ``K`` of at most :data:`SMALL_EXTENT` (as stock; the product of a kind's
+    iterators), an epilogue that reads one output element per element it writes (a gated
+    epilogue is :class:`~tvm_tma.dlight.WgmmaMatmul`'s), on a CUDA target of sm_80
     or newer. ``M`` may be dynamic: the function is padded to whole CTA
     tiles (``pad_einsum``, as stock's ``MatmulTensorization``), so a tail tile's rows past
     ``M`` are loaded as zeros (the ``if_then_else`` the padding leaves in the copy: a tensor
@@ -108,7 +113,8 @@ class Matmul(GPUScheduleRule):
             return None
         main = reductions[0]
         layout = operand_layout(sch.get(main))
-        if layout is None:
+        if layout is None or any(len(elements_read(sch.get(c), sch.get(main).writes[0].source)) > 1
+                                 for c in sch.get_consumers(main)):  # (a gated epilogue: WgmmaMatmul's)
             return None
         return self._schedule(sch, main, *layout)
 
@@ -249,6 +255,14 @@ def normalize_gemm(sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transpos
     return main
 
 
+def elements_read(block: s_tir.SBlock, buf: tirx.Buffer) -> list[TensorLoad]:
+    """The loads of distinct elements of ``buf`` in ``block``'s body."""
+    loads = []
+    tvm_ffi.structural_walk(block.body, (TensorLoad, lambda load: loads.append(load)
+                                         if load.source.same_as(buf) else None))
+    return list({str(load.indices): load for load in loads}.values())
+
+
 def operand_layout(block: s_tir.SBlock, dtypes: tuple[str, ...] = ("float16",)):
     """``(traits, b_transposed, accumulate dtype)`` if ``block`` is a GEMM of operands of one
     of ``dtypes`` that the GEMM rules take."""
@@ -270,9 +284,10 @@ def operand_layout(block: s_tir.SBlock, dtypes: tuple[str, ...] = ("float16",)):
         return None
     # as stock's Matmul: a static M, N or K of at most 64 is left to the rules after this one
     # (a 128 x 128 CTA tile would be mostly padding: e.g. a few rows of activations at decode)
-    if any(kinds.get(v) in (_I, _J, _K) and _static(e) is not None and _static(e) <= SMALL_EXTENT
-           for v, e in extents.items()):
-        return None
+    for kind in (_I, _J, _K):  # (a kind over several iterators: their product)
+        sizes = [_static(e) for v, e in extents.items() if kinds.get(v) == kind]
+        if None not in sizes and math.prod(sizes) <= SMALL_EXTENT:
+            return None
     # 16-byte rows for the tensor maps: K of A (and of B^T), N of B
     for var in (a_last, b_last):
         extent = _static(extents[var])

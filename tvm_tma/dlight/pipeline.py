@@ -9,7 +9,7 @@ from tvm import relax
 from tvm.s_tir import dlight as dl
 from tvm.s_tir.dlight import ScheduleRule
 
-from ..relax import FuseAttention
+from ..relax import FuseAttention, FuseGatedMLP
 from .elementwise import ElementWise
 from .gemv import GEMV
 from .matmul import Matmul, MatmulConfig
@@ -77,11 +77,12 @@ def fusion_passes(target: tvm.target.Target, *, attention: bool = True,
     """TVM's default CUDA Relax passes up to dlight: library dispatch, legalization into TIR,
     fusion (``relax/backend/cuda/pipeline.py`` without its ``ApplyDefaultSchedule``); first,
     with ``attention``, :func:`tvm_tma.relax.FuseAttention` (every attention it takes on the
-    fused kernel; without, as stock: attention legalized into its unfused operators), then,
-    with ``transpose_matmul``, Relax's ``FuseTransposeMatmul`` (``nn.Linear``'s ``x @
-    permute_dims(W)`` one ``x @ W^T`` function, as MLC-LLM compiles it: no transpose kernel
-    per call)."""
-    first = (([FuseAttention()] if attention else [])
+    fused kernel; without, as stock: attention legalized into its unfused operators),
+    :func:`tvm_tma.relax.FuseGatedMLP` (``silu(gate) * up`` of a fused gate/up projection in
+    that GEMM's epilogue, on sm_90a), then, with ``transpose_matmul``, Relax's
+    ``FuseTransposeMatmul`` (``nn.Linear``'s ``x @ permute_dims(W)`` one ``x @ W^T``
+    function, as MLC-LLM compiles it: no transpose kernel per call)."""
+    first = (([FuseAttention()] if attention else []) + [FuseGatedMLP(target)]
              + ([relax.transform.FuseTransposeMatmul()] if transpose_matmul else []))
     return [*first, *relax.backend.cuda.pipeline.library_dispatch_passes(target), relax.transform.LegalizeOps(),
             relax.transform.AnnotateTIROpPattern(), relax.transform.FoldConstant(), relax.transform.FuseOps(),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 
 import tvm
@@ -21,7 +22,7 @@ from ..kernels.gemm import SMS, _persistent_grid, load_operands, raster_tiles
 from ..schedule import bulk_store, swizzle, tma_pipeline
 from ..transforms._ir import all_of, conjuncts, uses_var
 from ._target import schedules
-from .matmul import _I, _J, normalize_gemm, operand_layout
+from .matmul import _I, _J, elements_read, normalize_gemm, operand_layout
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,10 @@ class WgmmaMatmul(GPUScheduleRule):
     shared tile (stmatrix), from which the epilogue (the output's own cast, a bias, a residual
     add, an activation) writes the output: one tensor store, clipped at the output's edge,
     where the epilogue only copies; else 16-byte vector loads of its operands into registers,
-    the computation there and 16-byte vector stores (:func:`_stage_in_registers`). The tiling
+    the computation there and 16-byte vector stores (:func:`_stage_in_registers`). A gated
+    epilogue (:func:`_gate_pairs`: ``silu(gate) * up`` over columns that alternate gate and up
+    slices) gets tiles two slices wide, B's two halves loaded by one tensor copy, each thread's
+    gate and up values by a 16-byte vector each. The tiling
     is ``config``, or else :func:`tuned` for the GEMM's shape; under a dynamic M with no
     ``config``, two schedules in one function (128 x 128 and the tuned tiles), the one launched
     chosen at run time from M (:func:`_fewer_waves`). CTAs are numbered in groups of row tiles
@@ -153,14 +157,19 @@ class WgmmaMatmul(GPUScheduleRule):
         if len(rows) > 1:  # rows a tensor map cannot walk in 128-row boxes (a dynamic batch and length)
             return None
         m, n = (_extent(sch.get(reductions[0]), traits, kind) for kind in (_I, _J))
+        pair = _gate_pairs(sch, reductions[0])
+        if pair == 0:  # an epilogue reading several outputs per element, not gate/up pairs
+            return None
         cfg = self.config or tuned(m, n)
         cfg = narrow(cfg, n) if n is not None else cfg
+        if pair is not None:
+            cfg = with_width(cfg, pair)
         out_bytes = tvm.DataType(str(sch.get(reductions[0]).writes[0].source.dtype)).bits // 8
         cfg, pad = _persistent(cfg, m, n, out_bytes)
         small = narrow(WgmmaConfig(tile=(128, 128, 64), stages=6), n) if n is not None else cfg
         try:
-            scheduled = self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad)
-            if m is not None or not rows or self.config is not None or small.tile == cfg.tile:
+            scheduled = self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad, pair)
+            if m is not None or not rows or self.config is not None or small.tile == cfg.tile or pair:
                 return scheduled
             # a dynamic M: 128 x 128 tiles where their waves end sooner, decided at run time
             fresh = s_tir.Schedule(func)
@@ -172,7 +181,7 @@ class WgmmaMatmul(GPUScheduleRule):
         return s_tir.Schedule(tvm.IRModule({"main": _by_rows(narrower, few.mod["main"], scheduled.mod["main"])}))
 
     def _schedule(self, sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transposed: bool,
-                  cfg: WgmmaConfig, pad: int) -> s_tir.Schedule:
+                  cfg: WgmmaConfig, pad: int, pair: int | None = None) -> s_tir.Schedule:
         bm, bn, bk = cfg.tile
         in_dtype = str(sch.get(main).reads[0].source.dtype)
         main = normalize_gemm(sch, main, traits, b_transposed, (bm * pad, bn, bk))  # (row tiles: a multiple of pad)
@@ -195,7 +204,7 @@ class WgmmaMatmul(GPUScheduleRule):
             sch.bind(io, "blockIdx.x")
             sch.bind(jo, "blockIdx.y")
         sch.bind(iw, "threadIdx.y")
-        load_operands(sch, mma, ko, cfg.warpgroups)
+        load_operands(sch, mma, ko, cfg.warpgroups, b_halves=pair is not None)
         write_back = sch.get_consumers(mma)[0]  # the output's cast (the reindexed C -> C)
         out_dtype = str(sch.get(write_back).writes[0].source.dtype)
         sch.set_scope(mma, 0, "local")  # the fp32 accumulators
@@ -203,9 +212,12 @@ class WgmmaMatmul(GPUScheduleRule):
         sch.unsafe_set_dtype(fragments, 0, out_dtype)
         sch.reverse_compute_at(fragments, iw)
         sch.split(sch.get_loops(fragments)[-2], [None, intrin.M])
-        auto_inline_consumer_chain(sch, write_back)
-        store = sch.get_consumers(fragments)[0]  # the epilogue, C_shared -> the output
-        sch.reverse_compute_at(store, cta)
+        if pair is None:
+            auto_inline_consumer_chain(sch, write_back)
+            store = sch.get_consumers(fragments)[0]  # the epilogue, C_shared -> the output
+            sch.reverse_compute_at(store, cta)
+        else:
+            write_back, store = _place_gated_epilogue(sch, write_back, cta)
         lanes = 128 // tvm.DataType(str(sch.get(store).writes[0].source.dtype)).bits
         rows, columns = sch.get_loops(store)[-2:]
         columns, vec = sch.split(columns, [None, lanes])
@@ -222,7 +234,7 @@ class WgmmaMatmul(GPUScheduleRule):
             bulk_store(sch, store)
             swizzle(sch, store)
         else:
-            staged = _stage_in_registers(sch, store, tx, vec)
+            staged = _stage_in_registers(sch, store, tx, vec, write_back if pair else None)
         sch.decompose_reduction(mma, ko)
         fragment = intrin.fragment_layout(bn)
         sch.transform_layout(mma, ("write", 0), lambda s, i, j: (s, *fragment(i, j)))
@@ -268,9 +280,12 @@ def _kind_extents(block: s_tir.SBlock, traits, kind) -> list[tirx.PrimExpr]:
 
 
 def _extent(block: s_tir.SBlock, traits, kind) -> int | None:
-    """The static extent of the GEMM's rows (``_I``) or columns (``_J``), if any."""
-    extents = [int(e) for e in _kind_extents(block, traits, kind) if isinstance(e, tirx.IntImm)]
-    return extents[0] if len(extents) == 1 else None
+    """The static extent of the GEMM's rows (``_I``) or columns (``_J``: the product of its
+    column iterators), if any."""
+    extents = _kind_extents(block, traits, kind)
+    if not extents or not all(isinstance(e, tirx.IntImm) for e in extents):
+        return None
+    return math.prod(int(e) for e in extents)
 
 
 def _persistent(cfg: WgmmaConfig, m: int | None, n: int | None, out_bytes: int = 2) -> tuple[WgmmaConfig, int]:
@@ -292,7 +307,7 @@ def _persistent(cfg: WgmmaConfig, m: int | None, n: int | None, out_bytes: int =
 
 
 def _stage_in_registers(sch: s_tir.Schedule, store: s_tir.SBlockRV, thread: s_tir.LoopRV,
-                        lanes: s_tir.LoopRV) -> list[str]:
+                        lanes: s_tir.LoopRV, pairs: s_tir.SBlockRV | None = None) -> list[str]:
     """Compute the epilogue ``store`` (``lanes`` elements a thread under loop ``thread``) in
     registers: each operand it reads loaded by one 16-byte vector into a local copy, the
     elements computed one by one, the result stored by one 16-byte vector. (Vectorizing the
@@ -300,15 +315,27 @@ def _stage_in_registers(sch: s_tir.Schedule, store: s_tir.SBlockRV, thread: s_ti
     vector form: 2-byte loads and stores.) Returns the names of the blocks that load global
     operands or store the result: TVM's cache blocks carry no predicate, so a predicated store
     (the rows past a tail tile's end) gives them its own (:func:`_predicated_like`). A store
-    predicated on its lanes (columns past the end) is vectorized as it is."""
-    predicate = _predicate(sch.mod["main"], sch.get(store).name_hint)
+    predicated on its lanes (columns past the end; not a bound of whole vectors, which
+    :func:`_simplified_predicates` states per vector) is vectorized as it is. ``pairs``: the
+    block that copies a gated epilogue's gate/up pairs out of the output tile into registers
+    (:func:`_place_gated_epilogue`), placed per thread and vectorized instead of a cache of
+    its output (a cache would span the whole tile between a gate and its up element)."""
+    analyzer = arith.Analyzer()
+    for loop in sch.get_loops(store):
+        analyzer.bind(sch.get(loop).loop_var, tvm.ir.Range.from_min_extent(sch.get(loop).min, sch.get(loop).extent))
+    predicate = analyzer.simplify(_predicate(sch.mod["main"], sch.get(store).name_hint))
     lane = sch.get(lanes).loop_var
     if uses_var(predicate, [lane]):
         sch.vectorize(lanes)
         return []
     staged = []
+    if pairs is not None:
+        sch.compute_at(pairs, thread)
+        sch.vectorize(sch.get_loops(pairs)[-1])
     for index in range(len(sch.get(store).reads)):
         region = sch.get(store).reads[index]
+        if pairs is not None and region.source.same_as(sch.get(pairs).writes[0].source):
+            continue
         if len(region.region) > 0:
             operand = sch.cache_read(store, index, "local")
             if region.source.scope() == "global":
@@ -321,6 +348,78 @@ def _stage_in_registers(sch: s_tir.Schedule, store: s_tir.SBlockRV, thread: s_ti
     sch.vectorize(sch.get_loops(result)[-1])
     sch.unroll(lanes)
     return staged
+
+
+def _gate_pairs(sch: s_tir.Schedule, main: s_tir.SBlockRV) -> int | None:
+    """The tile width a gated epilogue needs, ``None`` for any other epilogue, 0 for one this
+    rule cannot place. Gated: the GEMM's output ``y[..., u, c]`` read by its one consumer at
+    ``u = 2 t`` and ``u = 2 t + 1`` for each element it writes (``silu(gate) * up`` over a
+    fused gate/up projection whose GEMM columns alternate slices of gate and up columns,
+    :func:`tvm_tma.relax.gated_matmul`): each CTA tile must hold whole pairs of slices,
+    ``2 * extent(c)`` columns. An epilogue reading several outputs per element otherwise: 0."""
+    out = sch.get(main).writes[0].source
+    consumers = sch.get_consumers(main)
+    loads = [load for consumer in consumers for load in elements_read(sch.get(consumer), out)]
+    if len(loads) < 2:
+        return None
+    differ = [d for d in range(len(out.shape))
+              if any(not tvm_ffi.structural_equal(load.indices[d], loads[0].indices[d]) for load in loads)]
+    if len(consumers) > 1 or len(loads) != 2 or len(differ) != 1:
+        return 0
+    analyzer = arith.Analyzer()
+    first, second = sorted((load.indices[differ[0]] for load in loads), key=str)
+    even = analyzer.simplify(tirx.floormod(first, 2))
+    if not (analyzer.can_prove_equal(second - first, 1) or analyzer.can_prove_equal(first - second, 1)) or \
+            not (isinstance(even, tirx.IntImm) and int(even) == 0 or isinstance(analyzer.simplify(
+                tirx.floormod(second, 2)), tirx.IntImm) and int(analyzer.simplify(tirx.floormod(second, 2))) == 0):
+        return 0
+    if not all(isinstance(e, tirx.IntImm) for e in out.shape[differ[0] + 1:]):
+        return 0
+    return 2 * math.prod(int(e) for e in out.shape[differ[0] + 1:])
+
+
+def with_width(config: WgmmaConfig, width: int) -> WgmmaConfig:
+    """``config`` with tiles ``width`` columns wide (128 or 256) and the stages :func:`tuned`
+    gives such tiles (:func:`_persistent` takes those that do not fit beside a persistent
+    grid's output tile)."""
+    bm, bn, bk = config.tile
+    if width == bn:
+        return config
+    return dataclasses.replace(config, tile=(bm, width, bk), stages=6 if width == 128 else WgmmaConfig().stages)
+
+
+def _place_gated_epilogue(sch: s_tir.Schedule, pairs: s_tir.SBlockRV,
+                          cta: s_tir.LoopRV) -> tuple[s_tir.SBlockRV, s_tir.SBlockRV]:
+    """Place a gated epilogue (:func:`_gate_pairs`) under the CTA's tile loop ``cta`` and return
+    its two blocks: ``pairs``, the output tile's copy into ``y[..., u, c]`` (whose columns ``u * c_extent +
+    c`` TVM solves as an affine map), its output kept in registers, and its consumer (which
+    reads ``y[..., 2 t, c]`` and ``y[..., 2 t + 1, c]``: solved for ``t``). The copies between
+    (a padded GEMM's, to the unpadded output) are inlined into ``pairs`` first; a copy after
+    the consumer (to an output narrower than whole slices) into it, its bound the consumer's
+    predicate."""
+    (store,) = sch.get_consumers(pairs)
+    while len(elements_read(sch.get(store), sch.get(pairs).writes[0].source)) < 2:
+        sch.compute_inline(pairs)
+        pairs, (store,) = store, sch.get_consumers(store)
+    sch.reverse_compute_at(pairs, cta)
+    sch.reverse_compute_at(store, cta)
+    for copy in sch.get_consumers(store):  # the copy to an output narrower than the slices: its bound
+        rows = _predicate(sch.mod["main"], sch.get(store).name_hint)  # (the inline replaces it)
+        sch.reverse_compute_inline(copy)
+        _conjoin_predicate(sch, store, rows)
+    sch.set_scope(pairs, 0, "local")
+    return pairs, store
+
+
+def _conjoin_predicate(sch: s_tir.Schedule, block: s_tir.SBlockRV, extra: tirx.PrimExpr) -> None:
+    """Add ``extra`` (over the current loops) to the predicate of ``block``, the body of its
+    innermost loop."""
+    loop = sch.get(sch.get_loops(block)[-1])
+    realize = loop.body
+    predicate = all_of([*conjuncts(realize.predicate), *conjuncts(extra)])
+    body = s_tir.SBlockRealize(realize.iter_values, predicate, realize.block)
+    new = tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, body, loop.thread_binding, loop.annotations)
+    sch.state.replace(sch.get_sref(sch.get_loops(block)[-1]), new, {realize.block: realize.block})
 
 
 def _predicate(func: tirx.PrimFunc, block: str) -> tirx.PrimExpr:
@@ -347,9 +446,12 @@ def _predicated_like(func: tirx.PrimFunc, store: str, blocks: list[str]) -> tirx
 
 def _simplified_predicates(func: tirx.PrimFunc) -> tirx.PrimFunc:
     """``func`` with the conjuncts of each block's predicate that hold in every iteration of
-    its loops dropped. (Under a dynamic M, ``reverse_compute_at`` predicates the epilogue by
+    its loops dropped, and those that simplify to fewer loop variables given the loops'
+    ranges simplified. (Under a dynamic M, ``reverse_compute_at`` predicates the epilogue by
     ``tile - ceil(M / 128) < 0 or row == 0``, true in every CTA of the grid, besides the bound
-    ``row < M``: with the bound alone left, the bulk store's tensor map clips the tile.)"""
+    ``row < M``: with the bound alone left, the bulk store's tensor map clips the tile. A
+    column bound ``8 c + lane < N`` with ``N`` a multiple of 8 becomes ``c < N / 8``: one
+    predicate per 16-byte vector.)"""
     analyzer = arith.Analyzer()
 
     def holds(cond) -> bool:
@@ -367,11 +469,22 @@ def _simplified_predicates(func: tirx.PrimFunc) -> tirx.PrimFunc:
         realize = mutator.default_mutate(realize)
         terms = conjuncts(realize.predicate)
         kept = [c for c in terms if not holds(c)]
-        if len(kept) == len(terms):
+        kept = [_fewer_vars(c, analyzer.simplify(c)) for c in kept]
+        if len(kept) == len(terms) and all(a.same_as(b) for a, b in zip(kept, terms)):
             return realize
         return s_tir.SBlockRealize(realize.iter_values, all_of(kept), realize.block)
 
     return func.with_body(tvm_ffi.structural_mutate(func.body, [(tirx.For, on_for), (s_tir.SBlockRealize, on_realize)]))
+
+
+def _fewer_vars(expr: tirx.PrimExpr, simplified: tirx.PrimExpr) -> tirx.PrimExpr:
+    """``simplified`` where it uses fewer variables than ``expr``, else ``expr``."""
+    def count(e) -> int:
+        found = set()
+        tvm_ffi.structural_walk(e, (tirx.Var, lambda v: found.add(v.name)))
+        return len(found)
+
+    return simplified if count(simplified) < count(expr) else expr
 
 
 def _exact_round_trip(expr) -> TensorLoad | None:

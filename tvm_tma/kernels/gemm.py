@@ -247,15 +247,21 @@ def raster_tiles(sch: tvm.s_tir.Schedule, io: tvm.s_tir.LoopRV, jo: tvm.s_tir.Lo
     return cta
 
 
-def load_operands(sch: tvm.s_tir.Schedule, mma: tvm.s_tir.SBlockRV, ko: tvm.s_tir.LoopRV, warpgroups: int) -> None:
+def load_operands(sch: tvm.s_tir.Schedule, mma: tvm.s_tir.SBlockRV, ko: tvm.s_tir.LoopRV, warpgroups: int, *,
+                  b_halves: bool = False) -> None:
     """Stage the wgmma block's A and B tiles in shared memory at ``ko``, producers (padding,
     casts) inlined into the copies, each copy a 16-byte vector per thread over the warpgroups and
-    swizzled: the tensor copies the TMA pipeline lowers."""
+    swizzled: the tensor copies the TMA pipeline lowers. ``b_halves``: B's tile copied as two
+    halves of its rows, each one box of the tensor map (a gated GEMM's tile: its first half of
+    rows from the gate's weights, its second from the up projection's)."""
     for operand in (0, 1):
         copy = sch.cache_read(mma, operand, "shared.dyn")
         sch.compute_at(copy, ko)
         auto_inline_producers(sch, copy)
-        _, ty, tx, vec = sch.split(sch.fuse(*sch.get_loops(copy)[-2:]), [None, warpgroups, intrin.THREADS, 8])
+        rows, columns = sch.get_loops(copy)[-2:]
+        if operand == 1 and b_halves:
+            rows = sch.split(rows, [2, None])[1]
+        _, ty, tx, vec = sch.split(sch.fuse(rows, columns), [None, warpgroups, intrin.THREADS, 8])
         sch.bind(ty, "threadIdx.y")
         sch.bind(tx, "threadIdx.x")
         sch.vectorize(vec)

@@ -354,22 +354,11 @@ def plan_copy(
         bases.append(sum_expr.base)
         extents.append(int(sum_expr.args[0].extent) if len(sum_expr.args) else 1)
 
-    # Pair every global dimension with extent > 1 with the trailing shared dimensions, in order.
     box_g_dims = [k for k, e in enumerate(extents) if e > 1]
-    lead = len(s_idx) - len(box_g_dims)
-    if lead < 0:
-        return fallback("dense_box", f"{s_buf.name} has fewer dimensions than the box")
-    s_origin = []
-    for j, idx in enumerate(s_idx):
-        if j < lead:
-            origin = idx
-        else:
-            k = box_g_dims[j - lead]
-            origin = analyzer.simplify(idx - (g_idx[k] - bases[k]))
-        if uses_var(origin, iters):
-            return fallback("dense_box", f"{s_buf.name} is not accessed as a translated box of "
-                            f"{g_buf.name} (dimension {j})")
-        s_origin.append(origin)
+    paired = _pair_box(box_g_dims, extents, g_buf, g_idx, bases, s_buf, s_idx, iters, analyzer)
+    if isinstance(paired, str):
+        return fallback("dense_box", paired)
+    box, s_origin = paired
     g_origin = [
         bases[k] if extents[k] > 1 else analyzer.simplify(g_idx[k])
         for k in range(len(extents))
@@ -379,7 +368,6 @@ def plan_copy(
 
     # Merge trailing box dimensions that are contiguous on both sides into one run.
     gst, sst = strides(g_buf), strides(s_buf)
-    box = [(k, lead + n) for n, k in enumerate(box_g_dims)]  # (global dim, shared dim)
     wide = [(k, j) for k, j in box if isinstance(s_buf.shape[j], tirx.IntImm) and extents[k] > int(s_buf.shape[j])]
     if wide:  # the loops run past the tile (more threads than elements, masked by a predicate)
         k, j = wide[0]
@@ -427,6 +415,10 @@ def plan_copy(
                                 load=True, padded=s_buf)
         except TMAError as err:
             no_tensor_map = (err.rule, str(err).partition(": ")[2])
+    if len({j for _, j in box}) < len(box):  # grouped dimensions: no runs of bulk copies
+        rule, why = no_tensor_map or ("dense_box", "no tensor map describes it")
+        return fallback(rule, f"{s_buf.name} holds several dimensions of the box of {g_buf.name} in one, "
+                        f"which only a tensor copy can load ({why})")
     run_bytes = run_elems * elem_bytes(g_buf)
     unit = rules.limit("bulk_size_multiple")
     if run_bytes % unit:
@@ -458,14 +450,65 @@ def plan_copy(
     return dataclasses.replace(plan, no_tensor_map=no_tensor_map) if no_tensor_map else plan
 
 
+def _pair_box(box_g_dims: list[int], extents: list[int], g_buf: tirx.Buffer, g_idx, bases, s_buf: tirx.Buffer,
+              s_idx, iters, analyzer: arith.Analyzer) -> tuple[list[tuple[int, int]], list[tirx.PrimExpr]] | str:
+    """``(box, s_origin)``: the box's global dimensions paired with the shared dimensions that
+    hold them (``(global dim, shared dim)``, in order) and the box's origin in the shared tile;
+    or why the copy is no translated box. Each box dimension is paired with one trailing
+    dimension of the tile; failing that, consecutive box dimensions are grouped from the
+    innermost into the trailing tile dimensions whose extents are their products (a gated
+    GEMM's weight tile: rows of the gate's and the up projection's weights, two dimensions
+    of the weights' ``[2, mlp, K]`` view, one after the other in the tile's rows)."""
+    candidates = []
+    lead = len(s_idx) - len(box_g_dims)
+    if lead >= 0:
+        candidates.append([(lead + n, [k]) for n, k in enumerate(box_g_dims)])
+    grouped = _grouped_dims(box_g_dims, extents, s_buf)
+    if grouped is not None and any(len(group) > 1 for _, group in grouped):
+        candidates.append(grouped)
+    if not candidates:
+        return f"{s_buf.name} has fewer dimensions than the box"
+    reason = ""
+    for groups in candidates:
+        offsets = {j: sum(((g_idx[k] - bases[k]) * math.prod(extents[q] for q in group[n + 1:])
+                           for n, k in enumerate(group)), tirx.const(0, str(s_idx[j].ty)))
+                   for j, group in groups}
+        s_origin = [analyzer.simplify(idx - offsets[j]) if j in offsets else idx for j, idx in enumerate(s_idx)]
+        bad = [j for j, origin in enumerate(s_origin) if uses_var(origin, iters)]
+        if not bad:
+            return [(k, j) for j, group in groups for k in group], s_origin
+        reason = reason or f"{s_buf.name} is not accessed as a translated box of {g_buf.name} (dimension {bad[0]})"
+    return reason
+
+
+def _grouped_dims(box_g_dims: list[int], extents: list[int], s_buf: tirx.Buffer) -> list[tuple[int, list[int]]] | None:
+    """The box dimensions grouped from the innermost into trailing dimensions of ``s_buf``
+    whose static extents are the products of their groups' extents, as ``(shared dim, group)``;
+    ``None`` where no such grouping exists."""
+    dims, groups = list(box_g_dims), []
+    for j in reversed(range(len(s_buf.shape))):
+        if not dims:
+            break
+        if not isinstance(s_buf.shape[j], tirx.IntImm):
+            return None
+        size, group = int(s_buf.shape[j]), []
+        while dims and size > 1 and size % extents[dims[-1]] == 0:
+            size //= extents[dims[-1]]
+            group.insert(0, dims.pop())
+        if size != 1:
+            return None
+        groups.insert(0, (j, group))
+    return None if dims else groups
+
+
 def _dense_in_shared(box, extents, sst, analyzer: arith.Analyzer) -> bool:
     """Whether the box is dense in shared memory (a tensor copy writes it so): the shared
     strides of its dimensions are those of a compact array of the box's extents."""
-    dense = 1
+    dense, inner = 1, None
     for k, j in reversed(box):
-        if not analyzer.can_prove_equal(sst[j], dense):
+        if j != inner and not analyzer.can_prove_equal(sst[j], dense):  # (a grouped dimension: one stride)
             return False
-        dense *= extents[k]
+        dense, inner = dense * extents[k], j
     return True
 
 
@@ -522,14 +565,16 @@ def _swizzled_tile(s_buf, extents, s_origin, box, span_request: int, padded=None
     """The swizzled layout of the box's tile in ``s_buf`` (which replaces ``padded``, if
     given); raises :class:`TMAError` naming the ``swizzle_*`` rule the tile breaks."""
     analyzer = arith.Analyzer()
-    for k, j in box:
-        if not (analyzer.can_prove_equal(s_buf.shape[j], extents[k]) and analyzer.can_prove_equal(s_origin[j], 0)):
+    tile_dims = sorted({j for _, j in box})
+    for j in tile_dims:
+        if not (analyzer.can_prove_equal(s_buf.shape[j], math.prod(extents[k] for k, q in box if q == j))
+                and analyzer.can_prove_equal(s_origin[j], 0)):
             raise TMAError("swizzle_tile", f"{s_buf.name}: expected the swizzled tile to fill the "
                            f"trailing dimensions of the buffer (shape {list(s_buf.shape)}), got a box "
                            f"of {[extents[k] for k, _ in box]} at {list(s_origin)}")
     cols = extents[box[-1][0]]
     span = choose_span(s_buf.name, cols * elem_bytes(s_buf), span_request)
-    tile = SwizzledTile(s_buf, len(box), math.prod(extents[k] for k, _ in box[:-1]), cols, span, padded)
+    tile = SwizzledTile(s_buf, len(tile_dims), math.prod(extents[k] for k, _ in box[:-1]), cols, span, padded)
     tile.check()
     return tile
 

@@ -1,0 +1,140 @@
+"""FuseGatedMLP (``silu(gate) * up`` in the gate/up GEMM's epilogue) and the wgmma rule's
+gated epilogue: which Relax patterns are taken and which are not, the scheduled function's
+structure (one tensor copy of both weight halves per stage, the epilogue's vectors and
+predicates), and nvcc sm_90a."""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+import sys
+
+import pytest
+import tvm
+import tvm_ffi
+from tvm import relax, s_tir, tirx
+from tvm.relax.frontend import nn
+from tvm.relax.frontend.nn import op
+
+import tvm_tma
+from tvm_tma import dlight as tdl
+from tvm_tma.relax import gated_matmul
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
+import llama_layer
+
+TARGET = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
+
+
+class GatedMLP(nn.Module):
+    """``silu(gate) * up`` over a fused gate/up projection, written with ``nn.Linear``
+    (``linear=True``: ``matmul(x, permute_dims(W))``) or as ``llama_layer.py`` writes it (one
+    ``x @ W^T`` PrimFunc). ``also_gate``: the gate is returned too (used twice)."""
+
+    def __init__(self, hidden: int, mlp: int, *, linear: bool = True, also_gate: bool = False):
+        self.gate_up = (nn.Linear(hidden, 2 * mlp, bias=False, dtype="float16") if linear
+                        else llama_layer.Linear(hidden, 2 * mlp))
+        self.also_gate = also_gate
+
+    def forward(self, x: nn.Tensor):
+        gate, up = op.split(self.gate_up(x), 2, axis=-1)
+        out = op.silu(gate) * up
+        return (out, gate) if self.also_gate else out
+
+
+def _fused(rows, hidden: int = 256, mlp: int = 384, target=TARGET, **options) -> tvm.IRModule:
+    mod, _ = GatedMLP(hidden, mlp, **options).export_tvm({"forward": {"x": nn.spec.Tensor([1, rows, hidden],
+                                                                                          "float16")}})
+    with target:
+        return tvm.transform.Sequential(tdl.fusion_passes(target))(mod)
+
+
+def _gated(mod: tvm.IRModule) -> list[str]:
+    return [gv.name_hint for gv in mod.get_global_vars() if gv.name_hint.startswith("gated_matmul")]
+
+
+@pytest.mark.parametrize("linear", [True, False], ids=["nn_linear", "nt_matmul"])
+@pytest.mark.parametrize("rows", [128, "n"])
+def test_gated_mlp_is_one_gemm_with_the_epilogue(linear, rows):
+    """Written with ``nn.Linear`` or as one ``x @ W^T`` PrimFunc, static or symbolic rows: one
+    gated GEMM on x and a view of W (``[2, mlp, K]``: no copy), which the wgmma rule takes; no
+    split, silu or multiply function is left."""
+    fused = _fused(rows, linear=linear)
+    assert len(_gated(fused)) == 1, _gated(fused)
+    others = [gv.name_hint for gv in fused.get_global_vars() if gv.name_hint not in _gated(fused)]
+    assert not any(name in other for other in others for name in ("silu", "split")), others
+    views = relax.transform.RewriteDataflowReshape()(fused)["forward"].script()  # (in the lowering passes)
+    assert "R.reshape(gate_up_weight, R.shape([2, 384, 256]))" in views, views  # a view, no kernel
+    with TARGET:
+        _, taken_by = tdl.apply_rules(fused)
+    assert taken_by[_gated(fused)[0]] == "tvm_tma.dlight.wgmma_matmul.WgmmaMatmul"
+
+
+@pytest.mark.parametrize("case", ["sm_90", "gate_used_twice", "few_rows", "mlp_not_a_multiple_of_8"])
+def test_what_the_rewrite_leaves_as_it_is(case):
+    """No sm_90a (no wgmma: the epilogue is the wgmma rule's), the gate used elsewhere (the
+    product must reach memory), 64 rows or fewer (the GEMV rule's), ``mlp`` of 100 (rows of
+    200 bytes): the split, silu and multiply stay as stock fuses them."""
+    options = {"sm_90": {"target": tvm.target.Target({"kind": "cuda", "arch": "sm_90"})},
+               "gate_used_twice": {"also_gate": True}, "few_rows": {"rows": 64},
+               "mlp_not_a_multiple_of_8": {"mlp": 100}}[case]
+    fused = _fused(options.pop("rows", 128), **options)
+    assert not _gated(fused)
+    assert any("silu_multiply" in gv.name_hint for gv in fused.get_global_vars())
+
+
+def _scheduled(rows, mlp: int, pair: int, k: int = 512) -> s_tir.Schedule:
+    func = gated_matmul(rows, k, mlp, "float16", pair).with_attr("global_symbol", "gated")
+    with TARGET:
+        scheduled = tdl.WgmmaMatmul().apply(func, TARGET, False)
+    assert scheduled is not None
+    return scheduled
+
+
+def _store_predicate(func: tirx.PrimFunc) -> str:
+    predicates = []
+    tvm_ffi.structural_walk(func.body, (s_tir.SBlockRealize, lambda r: predicates.append(str(r.predicate))
+                                        if r.block.name_hint == "silu_multiply" else None))
+    (predicate,) = predicates
+    return predicate
+
+
+@pytest.mark.parametrize("rows", [1000, "m"])
+def test_ragged_slices_keep_the_row_bound_and_store_whole_vectors(rows):
+    """``mlp`` 1000 in slices of 96 columns (tiles of 192: 96 gate and 96 up columns): the last
+    slice's weight rows past 1000 read as zeros, its outputs past 1000 not stored; rows 1000
+    (a partial last row tile) or symbolic. The epilogue's predicate bounds both the rows and
+    the columns (TVM's ``reverse_compute_inline`` of the column bound had replaced the row
+    bound: rows past the end were stored), the column bound per 8 columns, so each thread
+    loads the gate's and the up's 8 values by one 16-byte vector each and stores one."""
+    row_var = tirx.Var("m", "int64") if rows == "m" else rows
+    scheduled = _scheduled(row_var, 1000, 192)
+    predicate = _store_predicate(scheduled.mod["main"])
+    column_bound, row_bound = predicate.split(" and ")
+    assert column_bound.endswith("< T.int64(125)"), predicate  # 1000 columns: 125 vectors of 8
+    assert row_bound.endswith("< m" if rows == "m" else "< T.int64(1000)"), predicate
+    with tvm_tma.copy_report() as report:
+        source = tvm_tma.codegen.kernel_source(tvm.compile(scheduled.mod, TARGET, tir_pipeline="tma"))
+    weights = [str(e) for e in report if "w_gate_up" in str(e).partition(" -> ")[0]]
+    assert weights and all(w.endswith("24576 bytes as 1 x cp.async.bulk.tensor.3d (128B swizzle)") for w in weights)
+    epilogue = source[source.index("__expf"):] if "__expf" in source else ""
+    body = source[source.rindex("bar_sync_count_sync((uint)1"):]
+    assert body.count("*(uint4*)(y_local_ptr") == 1 and "for (int ax0 = 0; ax0 < 2; ++ax0)" in body, body[:3000]
+    assert body.count("*(uint4*)(out_ptr") == 1 and epilogue.count("__expf") == 8, body[:3000]
+    if shutil.which("nvcc") is not None:
+        assert tvm_tma.codegen.compile_cuda(source, arch="90a")
+
+
+def test_the_rule_declines_an_epilogue_reading_other_elements():
+    """An epilogue reading two outputs that are no gate/up pair (``y[i, j] * y[i, n - 1 - j]``):
+    no rule of ours places it; stock's takes the function."""
+    te = tvm.te
+    x = te.placeholder((1, 256, 256), "float16", name="x")
+    w = te.placeholder((512, 256), "float16", name="w")
+    k = te.reduce_axis((0, 256), name="k")
+    y = te.compute((1, 256, 512), lambda b, i, j: te.sum(x[b, i, k] * w[j, k], axis=k), name="NT_matmul")
+    out = te.compute((1, 256, 512), lambda b, i, j: y[b, i, j] * y[b, i, 511 - j], name="mirror")
+    func = te.create_prim_func([x, w, out])
+    with TARGET:
+        assert tdl.WgmmaMatmul().apply(func, TARGET, False) is None
+        assert tdl.Matmul().apply(func, TARGET, False) is None

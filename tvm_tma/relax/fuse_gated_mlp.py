@@ -1,0 +1,237 @@
+"""FuseGatedMLP: ``silu(gate) * up`` of a fused gate/up projection → one GEMM with that epilogue.
+
+Accepts a Relax module before ``LegalizeOps`` and rewrites, in each Relax function, the gated
+MLP's first half as Llama-style models write it with ``nn.Linear`` (no bias)::
+
+    y = matmul(x, permute_dims(W))          # W: [2 * mlp, K], gate's rows then up's; x: [..., K]
+                                            # (or call_tir of an x @ W^T PrimFunc: what Relax's
+                                            # FuseTransposeMatmul makes of it, as MLC-LLM runs)
+    gate, up = split(y, 2, axis=-1)
+    out = multiply(silu(gate), up)          # (or multiply(up, silu(gate)))
+
+into one call of :func:`gated_matmul` on views of ``x`` (``[1, M, K]``, ``M`` the rows, static
+or symbolic) and ``W`` (``[2, mlp, K]``: the gate's and the up projection's w_padded), its
+output viewed back as ``[..., mlp]``. The product ``y`` never reaches memory: each CTA tile of
+the GEMM holds the gate's and the up projection's columns of the same outputs, and its
+epilogue writes ``silu(gate) * up`` (half the bytes ``y`` had, and no kernel to read ``y``
+back). Taken only for an ``sm_90a`` target (the epilogue is :class:`~tvm_tma.dlight.WgmmaMatmul`'s),
+16-bit operands, ``K`` and ``mlp`` multiples of 8 and a static ``M`` above
+:data:`~tvm_tma.dlight.matmul.SMALL_EXTENT` (fewer rows go to the GEMV rule) or a symbolic
+one; ``y``, ``gate`` and ``up`` used nowhere else. Everything else is left as it is.
+"""
+
+from __future__ import annotations
+
+import math
+
+import tvm
+import tvm_ffi
+from tvm import relax, s_tir, tirx
+from tvm.ir.expr import TensorLoad
+from tvm.script import tirx as T
+
+from ..dlight._target import sm_version
+from ..dlight.matmul import SMALL_EXTENT
+from ..dlight.wgmma_matmul import tuned
+from .fuse_attention import _Rebind
+
+
+def gated_matmul(rows: int | tirx.Var, k: int, mlp: int, dtype: str, pair: int) -> tirx.PrimFunc:
+    """``out[0, i, n] = silu(g) * u`` with ``g = sum_k x[0, i, k] * w_gate_up[0, n, k]`` and
+    ``u = sum_k x[0, i, k] * w_gate_up[1, n, k]``, ``g`` and ``u`` rounded to ``dtype`` (as the unfused
+    GEMM stores them), ``silu(g) * u`` computed in fp32 by CUDA's fast ``__expf`` and
+    ``__fdividef`` and rounded once (the unfused ops round ``sigmoid``, ``silu`` and the product
+    to ``dtype`` each, with ``dtype`` division: several times the instructions in the epilogue).
+
+    Accepts ``rows`` static or a symbolic ``int64`` variable, ``mlp`` and ``k`` multiples of
+    8. Emits an unscheduled PrimFunc: the GEMM block ``gate_up`` writes ``y[0, i, u, c]``, the
+    product with ``w_gate_up[u % 2, (u // 2) * pair / 2 + c]``, so that each ``pair`` consecutive GEMM
+    columns are ``pair / 2`` gate columns and the up columns of the same outputs; the block
+    ``silu_multiply`` reads both (``u = 2 t`` and ``2 t + 1``: what
+    :class:`~tvm_tma.dlight.WgmmaMatmul` recognizes as a gated epilogue, in tiles ``pair``
+    columns wide). Where ``pair / 2`` does not divide ``mlp``, the last slices' rows past
+    ``mlp`` are read as zeros (``w_padded``: a tensor map's out-of-bounds fill) and their
+    outputs computed into ``out_padded``, of which the block ``unpadded`` copies the first
+    ``mlp`` columns out (the bound TVM's ``reverse_compute_inline`` turns into the epilogue's
+    predicate)."""
+    i64 = lambda value: tirx.IntImm("int64", value) if isinstance(value, int) else value  # noqa: E731 (Relax's index type)
+    rows, k, half = i64(rows), i64(k), i64(pair // 2)
+    slices = i64(-(-mlp // (pair // 2)))
+    padded = i64(slices.value * half.value)
+    ragged = padded.value != mlp
+
+    @T.prim_func(s_tir=True)
+    def main(x: T.Buffer((i64(1), rows, k), dtype), w_gate_up: T.Buffer((i64(2), i64(mlp), k), dtype),
+             out: T.Buffer((i64(1), rows, i64(mlp)), dtype)):
+        T.func_attr({"tirx.noalias": True})
+        y = T.sblock_alloc_buffer((i64(1), rows, 2 * slices, half), dtype)
+        w_padded = T.meta_var(T.sblock_alloc_buffer((i64(2), padded, k), dtype) if ragged else w_gate_up)
+        out_padded = T.meta_var(T.sblock_alloc_buffer((i64(1), rows, padded), dtype) if ragged else out)
+        if ragged:
+            for h, n, r in T.grid(i64(2), padded, k):
+                with T.sblock("w_padded"):
+                    vh, vn, vr = T.axis.remap("SSS", [h, n, r])
+                    w_padded[vh, vn, vr] = T.if_then_else(vn < mlp, w_gate_up[vh, vn, vr], T.cast(0, dtype))
+        for b, i, u, c, r in T.grid(i64(1), rows, 2 * slices, half, k):
+            with T.sblock("gate_up"):
+                vb, vi, vu, vc, vr = T.axis.remap("SSSSR", [b, i, u, c, r])
+                with T.init():
+                    y[vb, vi, vu, vc] = T.cast(0, dtype)
+                y[vb, vi, vu, vc] = (y[vb, vi, vu, vc]
+                                     + x[vb, vi, vr] * w_padded[vu % i64(2), vu // i64(2) * half + vc, vr])
+        for b, i, t, c in T.grid(i64(1), rows, slices, half):
+            with T.sblock("silu_multiply"):
+                vb, vi, vt, vc = T.axis.remap("SSSS", [b, i, t, c])
+                gate = T.meta_var(T.Cast("float32", y[vb, vi, i64(2) * vt, vc]))
+                up = T.meta_var(T.Cast("float32", y[vb, vi, i64(2) * vt + i64(1), vc]))
+                out_padded[vb, vi, vt * half + vc] = T.Cast(dtype, T.call_pure_extern(
+                    "float32", "__fdividef", gate, T.float32(1) + T.call_pure_extern("float32", "__expf", -gate)) * up)
+        if ragged:
+            for b, i, n in T.grid(i64(1), rows, i64(mlp)):
+                with T.sblock("unpadded"):
+                    vb, vi, vn = T.axis.remap("SSS", [b, i, n])
+                    out[vb, vi, vn] = out_padded[vb, vi, vn]
+
+    return main
+
+
+def _call(value, op: str) -> bool:
+    return isinstance(value, relax.Call) and isinstance(value.op, tvm.ir.Op) and value.op.name == op
+
+
+def _transposed_gemm(func) -> bool:
+    """Whether the PrimFunc ``func`` computes ``out[..., i, j] = sum_k x[..., i, k] * w[j, k]``
+    (its three parameters, one reduction block indexing them by its iterators)."""
+    if not isinstance(func, tirx.PrimFunc) or len(func.params) != 3:
+        return False
+    x, w, out = func.params
+    blocks = []
+    tvm_ffi.structural_walk(func.body, (s_tir.SBlock, blocks.append))
+    blocks = [b for b in blocks if b.name_hint != "root"]
+    if len(blocks) != 1 or len(w.shape) != 2 or not isinstance(blocks[0].body, tirx.BufferStore):
+        return False
+    block = blocks[0]
+    reduce = [iv.var for iv in block.iter_vars if iv.iter_type == tirx.IterVar.CommReduce]
+    store = block.body
+    loads = {}
+    tvm_ffi.structural_walk(store.value, (TensorLoad, lambda load: loads.update({load.source.name: load})))
+    if len(reduce) != 1 or not store.buffer.same_as(out) or set(loads) != {x.name, w.name, out.name}:
+        return False
+    k = reduce[0]
+    a, b = loads[x.name].indices, loads[w.name].indices
+    return (a[-1].same_as(k) and b[1].same_as(k) and isinstance(b[0], tirx.Var)
+            and tvm_ffi.structural_equal(list(store.indices), [*a[:-1], b[0]]))
+
+
+class _Matcher:
+    """Finds the gated MLPs of one Relax function of ``mod``."""
+
+    def __init__(self, mod: tvm.IRModule, func: relax.Function):
+        self.mod = mod
+        self.var2val = relax.analysis.get_var2val(func)
+        self.uses: dict[relax.Var, int] = {}
+
+        def count(expr):
+            if isinstance(expr, relax.Var):
+                self.uses[expr] = self.uses.get(expr, 0) + 1
+
+        relax.analysis.post_order_visit(func.body, count)
+
+    def value(self, expr):
+        return self.var2val.get(expr, expr) if isinstance(expr, relax.Var) else expr
+
+    def once(self, expr) -> bool:
+        return isinstance(expr, relax.Var) and self.uses.get(expr) == 1
+
+    def match(self, value) -> tuple[relax.Expr, relax.Expr] | None:
+        """``(x, W)`` where ``value`` is ``silu(gate) * up`` of the module docstring, else None."""
+        if not _call(value, "relax.multiply"):
+            return None
+        for silu_arg, up in (value.args, value.args[::-1]):
+            silu = self.value(silu_arg)
+            if not (_call(silu, "relax.nn.silu") and self.once(silu_arg)):
+                continue
+            gate, up_item = self.value(silu.args[0]), self.value(up)
+            if not (isinstance(gate, relax.TupleGetItem) and isinstance(up_item, relax.TupleGetItem)
+                    and gate.index == 0 and up_item.index == 1 and gate.tuple_value.same_as(up_item.tuple_value)
+                    and self.once(silu.args[0]) and self.once(up)):
+                continue
+            split = self.value(gate.tuple_value)
+            if not (_call(split, "relax.split") and self.uses.get(gate.tuple_value) == 2):
+                continue
+            sections = split.attrs.indices_or_sections
+            y = split.args[0]
+            if not (isinstance(sections, (int, tirx.IntImm)) and int(sections) == 2 and self.once(y)
+                    and y.ty.ndim > 0 and int(split.attrs.axis) in (-1, y.ty.ndim - 1)):
+                continue
+            matmul = self.value(y)
+            if _call(matmul, "relax.call_tir") and _transposed_gemm(self.mod[matmul.args[0]]) \
+                    and len(matmul.args[1].fields) == 2:
+                return tuple(matmul.args[1].fields)
+            if not _call(matmul, "relax.matmul"):
+                continue
+            x, w_t = matmul.args
+            transpose = self.value(w_t)
+            if not (_call(transpose, "relax.permute_dims") and transpose.args[0].ty.ndim == 2
+                    and (transpose.attrs.axes is None or [int(a) for a in transpose.attrs.axes] == [1, 0])):
+                continue
+            return x, transpose.args[0]
+        return None
+
+
+def _gated_call(builder: relax.BlockBuilder, kernels: dict, x: relax.Expr, w: relax.Expr) -> relax.Expr | None:
+    """The rewritten value for ``x @ W^T`` gated, or None where :func:`gated_matmul` cannot take it."""
+    dtype = str(x.ty.dtype)
+    if dtype not in ("float16", "bfloat16") or str(w.ty.dtype) != dtype or x.ty.shape is None or w.ty.shape is None:
+        return None
+    *lead, k = x.ty.shape.values
+    n, k_w = w.ty.shape.values
+    if not all(isinstance(e, tirx.IntImm) for e in (k, n, k_w)) or int(k) != int(k_w) or int(k) % 8 or int(n) % 16:
+        return None
+    k, mlp = int(k), int(n) // 2
+    dynamic = [e for e in lead if not isinstance(e, tirx.IntImm)]
+    if len(dynamic) > 1:
+        return None
+    static_rows = math.prod(int(e) for e in lead if isinstance(e, tirx.IntImm))
+    if not dynamic and static_rows <= SMALL_EXTENT:
+        return None
+    rows = math.prod(lead) if dynamic else static_rows
+    pair = tuned(None if dynamic else static_rows, 2 * mlp).tile[1]  # the tiling of the unfused GEMM
+    name = f"gated_matmul_silu_{mlp}x{k}_{dtype}_p{pair}" + ("_dyn" if dynamic else f"_m{static_rows}")
+    if name not in kernels:
+        func = gated_matmul(tirx.Var("m", "int64") if dynamic else static_rows, k, mlp, dtype, pair)
+        kernels[name] = builder.add_func(func.with_attrs({"global_symbol": name, "op_pattern": 8}), name)
+    flat = len(lead) == 2 and isinstance(lead[0], tirx.IntImm) and int(lead[0]) == 1  # x is [1, M, K] already
+    x3 = x if flat else relax.op.reshape(x, relax.ShapeExpr([1, rows, k]))
+    w3 = relax.op.reshape(w, relax.ShapeExpr([2, mlp, k]))
+    out = relax.call_tir(kernels[name], [x3, w3], relax.TensorType([1, rows, mlp], dtype))
+    return out if flat else relax.op.reshape(out, relax.ShapeExpr([*lead, mlp]))
+
+
+def FuseGatedMLP(target: tvm.target.Target) -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
+    """Create the pass for ``target`` (see the module docstring; the identity below sm_90a)."""
+
+    @tvm.transform.module_pass(opt_level=0, name="tvm_tma.FuseGatedMLP")
+    def transform(mod: tvm.IRModule, _ctx) -> tvm.IRModule:
+        if target.kind.name != "cuda" or sm_version(target) < 90 or not str(target.attrs.get("arch", "")).endswith("a"):
+            return mod
+        builder = relax.BlockBuilder(mod)
+        kernels: dict[str, tvm.ir.GlobalVar] = {}
+        for gvar, func in mod.functions_items():
+            if not isinstance(func, relax.Function):
+                continue
+            matcher = _Matcher(mod, func)
+            replace = {}
+            for var, value in matcher.var2val.items():
+                operands = matcher.match(value)
+                rewritten = _gated_call(builder, kernels, *operands) if operands else None
+                if rewritten is not None:
+                    replace[var] = rewritten
+            if replace:
+                builder.update_func(gvar, _Rebind(replace).visit_expr(func))
+        return relax.transform.DeadCodeElimination()(builder.get())
+
+    return transform
+
+
+__all__ = ["FuseGatedMLP", "gated_matmul"]
