@@ -1,7 +1,8 @@
-"""Compile time under ``"tma"`` against stock TVM, on the compat suite's schedules.
+"""Compile time under ``"tma"`` against stock TVM, on the compat suite's schedules and the models.
 
     python benchmarks/compile_time.py --out benchmarks/results/compile_time.json [--repeat 5] [--only REGEX]
     python benchmarks/compile_time.py --suite launch --out benchmarks/results/compile_time_launch.json
+    python benchmarks/compile_time.py --suite models --repeat 3 --out benchmarks/results/compile_time_models.json
 
 Each case (``tests/compat``: the patterns of TVM's pipeline tests, the MetaSchedule samples
 of the GPU run, the dlight functions) is compiled for sm_90a (``tvm.compile``: TVM's passes,
@@ -10,7 +11,10 @@ times under each pipeline, alternating; the figure is the least CPU time (``proc
 of each, so other work on the machine counts as little as it can. ``--suite launch``: the
 launch-size sweep's schedules instead (``tests/compat/build_gpu.py --suite launch``: the
 compat suite's small launches at grids of up to thousands of CTAs, where the launch-cost
-model puts some of them on mbarriers instead of stock's groups). Writes the per-case times
+model puts some of them on mbarriers instead of stock's groups). ``--suite models``: the
+Llama layer (``build_llama.py``) at 4096 tokens and built for any length, and the GPT-2 block,
+each as ``build_llama.py``'s ``tma_sdpa`` and ``stock_sm90_sdpa`` builds compile it (Relax
+fusion, the rules, ``tvm.compile``), after one warm-up of each. Writes the per-case times
 and ratios, their geometric mean and the totals, and prints a table.
 """
 
@@ -28,6 +32,7 @@ import tvm
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "compat"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from tvm_tma.codegen import compile_sm90a
 from tvm_tma.testing import compat
@@ -40,6 +45,42 @@ def compile_seconds(mod: tvm.IRModule, pipeline: str) -> float:
     return time.process_time() - start
 
 
+def model_seconds(model: str, build_name: str, dynamic: bool) -> float:
+    """CPU seconds of compiling ``model`` (``build_llama.MODELS``) at 4096 tokens (``dynamic``:
+    for any length) as ``build_llama.py``'s build ``build_name`` does."""
+    import dataclasses
+
+    import build_llama
+    from tvm_tma import dlight as tdl
+
+    build = build_llama.BUILDS[build_name]
+    shape_cls, relax_module = build_llama.MODELS[model]
+    shape = shape_cls(seq=4096, dynamic=dynamic)
+    if model == "llama":
+        shape = dataclasses.replace(shape, attention=build.attention)
+    target = tvm.target.Target({"kind": "cuda", "arch": build.arch})
+    start = time.process_time()
+    with target:
+        passes = tdl.fusion_passes(target, attention=build.fused_attention, transpose_matmul=build.rules == "ours")
+        fused = tvm.transform.Sequential(passes)(relax_module(shape))
+        scheduled, _ = tdl.apply_rules(fused, tdl.default_rules() if build.rules == "ours" else tdl.stock_rules())
+    with tvm.transform.PassContext(config=build.config):
+        tvm.compile(scheduled, target, relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(target)),
+                    tir_pipeline=build.tir_pipeline)
+    return time.process_time() - start
+
+
+class _ModelCase:
+    """One model of ``--suite models``."""
+
+    def __init__(self, model: str, dynamic: bool):
+        self.model, self.dynamic = model, dynamic
+        self.name = f"{model}_4096" + ("_any_length" if dynamic else "")
+
+    def seconds(self, pipeline: str) -> float:
+        return model_seconds(self.model, "stock_sm90_sdpa" if pipeline == compat.STOCK else "tma_sdpa", self.dynamic)
+
+
 def main(argv: list[str] | None = None) -> int:
     import build_gpu  # tests/compat: the GPU run's cases
 
@@ -47,19 +88,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=pathlib.Path, required=True)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--only", help="regex on case names (re.search)")
-    parser.add_argument("--suite", choices=("compat", "launch"), default="compat")
+    parser.add_argument("--suite", choices=("compat", "launch", "models"), default="compat")
     opts = parser.parse_args(argv)
     rows = []
-    for case in build_gpu.all_cases() if opts.suite == "compat" else build_gpu.launch_cases():
+    cases = {"compat": build_gpu.all_cases, "launch": build_gpu.launch_cases,
+             "models": lambda: [_ModelCase(m, d) for m, d in (("llama", False), ("llama", True), ("gpt", False))]}
+    for case in cases[opts.suite]():
         if opts.only and not re.search(opts.only, case.name):
             continue
-        mod = case.build()
-        if compat.build(mod, compat.STOCK, remember=False).error is not None:
-            continue  # stock refuses it: nothing to compare
+        if isinstance(case, _ModelCase):
+            seconds = case.seconds
+            for pipeline in (compat.STOCK, compat.TMA):
+                seconds(pipeline)  # warm-up
+        else:
+            mod = case.build()
+            if compat.build(mod, compat.STOCK, remember=False).error is not None:
+                continue  # stock refuses it: nothing to compare
+            seconds = lambda pipeline, mod=mod: compile_seconds(mod, pipeline)  # noqa: E731
         times = {compat.STOCK: [], compat.TMA: []}
         for _ in range(opts.repeat):
             for pipeline in times:
-                times[pipeline].append(compile_seconds(mod, pipeline))
+                times[pipeline].append(seconds(pipeline))
         stock, tma = min(times[compat.STOCK]), min(times[compat.TMA])
         rows.append({"case": case.name, "stock_s": round(stock, 4), "tma_s": round(tma, 4),
                      "ratio": round(tma / stock, 3)})

@@ -67,8 +67,9 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
         # arrivals and expect_tx bytes per phase, wait parities), while blocks still carry it.
         passes.append(transforms.VerifyMBarrierProtocol())
     passes += [
-        # tvm-tma: wgmma operands encoded, and none overwritten while a group may read it.
-        transforms.VerifyWgmma(),
+        # tvm-tma: wgmma operands encoded, the arch right, and (verifying) none overwritten while a
+        # group may read it.
+        transforms.VerifyWgmma(simulate=verify),
         # tvm-tma: wgmma accumulator fragments (128 rows, one per thread of the warpgroup) become
         # each thread's own registers, while buffers are still multi-dimensional.
         transforms.LowerWarpgroupFragments(),
@@ -186,9 +187,11 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = Non
     ``options`` go to :func:`tvm_tma.transforms.LowerAsyncPipelineToMBarrier` (``tensor_maps``
     also to :func:`tvm_tma.transforms.LowerBulkCopyBlocks`); ``tensor_map_cache`` (default True)
     runs :func:`tvm_tma.transforms.CacheTensorMapEncodes`; ``verify`` runs
-    :func:`tvm_tma.transforms.VerifyMBarrierProtocol` (``None``: when the environment variable
-    ``TVM_TMA_VERIFY`` is 1; the checker simulates every barrier of every kernel, which costs
-    more compile time than the lowering itself); register a variant under
+    :func:`tvm_tma.transforms.VerifyMBarrierProtocol` and :func:`tvm_tma.transforms.VerifyWgmma`'s
+    simulation of the wgmma groups in flight (``None``: when the environment variable
+    ``TVM_TMA_VERIFY`` is 1, as the tests set it; the checkers simulate every barrier and wgmma
+    group of every kernel, which costs more compile time than the lowering itself; without,
+    ``VerifyWgmma`` checks the operands' encoding and the arch); register a variant under
     another name to use them, e.g.
     ``register_tir_pipeline("tma_min128", lambda: tma_tir_pipeline(min_run_bytes=128))``, or
     use those :func:`register` registers (:data:`VARIANTS`). Where a pipeline the launch-cost

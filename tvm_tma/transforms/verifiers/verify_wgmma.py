@@ -14,7 +14,8 @@ when
 4. a shared buffer version is written (a bulk or tensor copy, ``cp.async``, a store) while a
    ``wgmma`` group that reads it may still be in flight (rule ``wgmma_in_flight``).
 
-For 3 and 4 each kernel is simulated in program order like the barrier protocol
+For 3 and 4 (with ``simulate``: the ``"tma"`` pipeline's ``verify``, as for the barrier protocol)
+each kernel is simulated in program order like the barrier protocol
 (:mod:`.program_order`: serial loops with concrete values, the first and last block of each
 ``blockIdx``, sizes at ``sample_values``; the branches of a warp-role split run at once, a
 wait on an mbarrier phase blocking until the arrivals complete it; one block stands for all
@@ -365,8 +366,10 @@ def _access_ptrs(call) -> list:
     return found
 
 
-def verify(func: tirx.PrimFunc, samples: Sequence[int | Mapping[str, int]] = DEFAULT_SAMPLES) -> None:
-    """Check ``func`` (see the module docstring); raises :class:`tvm_tma.TMAError`."""
+def verify(func: tirx.PrimFunc, samples: Sequence[int | Mapping[str, int]] = DEFAULT_SAMPLES, *,
+           simulate: bool = True) -> None:
+    """Check ``func`` (see the module docstring; rules 3 and 4 only with ``simulate``); raises
+    :class:`tvm_tma.TMAError`."""
     names = op_names(func.body)
     if DESCRIPTOR_OP in names:
         requests = []
@@ -382,16 +385,20 @@ def verify(func: tirx.PrimFunc, samples: Sequence[int | Mapping[str, int]] = DEF
     if target is not None and arch != "sm_90a":
         raise TMAError("wgmma_arch", f"{function_name(func)}: wgmma.mma_async: expected the target arch "
                        f"sm_90a (wgmma is architecture-specific), got {arch or 'none'}")
-    _Simulator(func, samples).run()
+    if simulate:
+        _Simulator(func, samples).run()
 
 
-def VerifyWgmma(*, sample_values: Sequence[int | Mapping[str, int]] = DEFAULT_SAMPLES) -> tvm.transform.Pass:  # noqa: N802
+def VerifyWgmma(*, sample_values: Sequence[int | Mapping[str, int]] = DEFAULT_SAMPLES,  # noqa: N802
+                simulate: bool = True) -> tvm.transform.Pass:
     """Create the pass (see the module docstring); ``sample_values`` as for
-    :func:`.verify_mbarrier_protocol.VerifyMBarrierProtocol`."""
+    :func:`.verify_mbarrier_protocol.VerifyMBarrierProtocol`; ``simulate=False`` checks rules 1
+    and 2 only (the ``"tma"`` pipeline simulates where it verifies the barrier protocol too:
+    the simulation of a model's GEMMs costs about a fifth of their lowering)."""
     samples = [s if isinstance(s, int) else dict(s) for s in sample_values]
 
     def transform(func: tirx.PrimFunc, mod: tvm.ir.IRModule, _ctx) -> tirx.PrimFunc:
-        verify(func, samples)
+        verify(func, samples, simulate=simulate)
         return func
 
     return tirx.transform.prim_func_pass(transform, opt_level=0, name="tvm_tma.VerifyWgmma")
