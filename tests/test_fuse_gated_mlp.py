@@ -70,14 +70,15 @@ def test_gated_mlp_is_one_gemm_with_the_epilogue(linear, rows):
     assert taken_by[_gated(fused)[0]] == "tvm_tma.dlight.wgmma_matmul.WgmmaMatmul"
 
 
-@pytest.mark.parametrize("case", ["sm_90", "gate_used_twice", "few_rows", "mlp_not_a_multiple_of_8"])
+@pytest.mark.parametrize("case", ["sm_90", "gate_used_twice", "few_rows", "mlp_not_a_multiple_of_8", "k_of_64"])
 def test_what_the_rewrite_leaves_as_it_is(case):
     """No sm_90a (no wgmma: the epilogue is the wgmma rule's), the gate used elsewhere (the
     product must reach memory), 64 rows or fewer (the GEMV rule's), ``mlp`` of 100 (rows of
-    200 bytes): the split, silu and multiply stay as stock fuses them."""
+    200 bytes), K of 64 (no wgmma rule for the unfused GEMM either): the split, silu and
+    multiply stay as stock fuses them."""
     options = {"sm_90": {"target": tvm.target.Target({"kind": "cuda", "arch": "sm_90"})},
                "gate_used_twice": {"also_gate": True}, "few_rows": {"rows": 64},
-               "mlp_not_a_multiple_of_8": {"mlp": 100}}[case]
+               "mlp_not_a_multiple_of_8": {"mlp": 100}, "k_of_64": {"hidden": 64}}[case]
     fused = _fused(options.pop("rows", 128), **options)
     assert not _gated(fused)
     assert any("silu_multiply" in gv.name_hint for gv in fused.get_global_vars())

@@ -40,6 +40,7 @@ from tvm import sym as arith
 
 from ..errors import TMAError
 from ..kernels.attention import AttentionMask, attention
+from ._bindings import Bindings, Rebind, is_call
 
 _PERMUTE_SEQ_HEADS = [0, 2, 1, 3]
 _TRANSPOSE_LAST = [0, 1, 3, 2]
@@ -103,10 +104,6 @@ class _NotTaken(Exception):
     """Why an attention stays with stock's lowering."""
 
 
-def _call(value, op: str) -> bool:
-    return isinstance(value, relax.Call) and isinstance(value.op, tvm.ir.Op) and value.op.name == op
-
-
 def _axes(call: relax.Call) -> list[int] | None:
     axes = call.attrs.axes
     return None if axes is None else [int(a) for a in axes]
@@ -120,32 +117,18 @@ def _scalar(expr) -> float | None:
     return float(value.reshape(())) if hasattr(value, "reshape") and value.size == 1 else None
 
 
-class _Matcher:
+class _Matcher(Bindings):
     """Finds the attentions of one Relax function (``var2val``: its bindings)."""
-
-    def __init__(self, func: relax.Function):
-        self.var2val = relax.analysis.get_var2val(func)
-        self.uses: dict[relax.Var, int] = {}
-
-        def count(expr):
-            if isinstance(expr, relax.Var):
-                self.uses[expr] = self.uses.get(expr, 0) + 1
-
-        relax.analysis.post_order_visit(func.body, count)
-
-    def value(self, expr):
-        """The value bound to ``expr`` (a dataflow var), or ``expr`` itself."""
-        return self.var2val.get(expr, expr) if isinstance(expr, relax.Var) else expr
 
     def through(self, expr, op: str):
         """The first argument of ``expr`` when ``expr`` is a call of ``op`` (else ``expr``)."""
         value = self.value(expr)
-        return value.args[0] if _call(value, op) else expr
+        return value.args[0] if is_call(value, op) else expr
 
     def seq_heads(self, expr) -> tuple[relax.Expr, str]:
         """``(x, "bshd")`` for ``permute_dims(x, [0, 2, 1, 3])``, else ``(expr, "bhsd")``."""
         value = self.value(expr)
-        if _call(value, "relax.permute_dims") and _axes(value) == _PERMUTE_SEQ_HEADS:
+        if is_call(value, "relax.permute_dims") and _axes(value) == _PERMUTE_SEQ_HEADS:
             return value.args[0], "bshd"
         return expr, "bhsd"
 
@@ -157,7 +140,7 @@ class _Matcher:
             return match
         split = self.value(parts[0].tuple_value)
         same = all(p.tuple_value.same_as(parts[0].tuple_value) for p in parts)
-        if not (same and _call(split, "relax.split") and int(split.attrs.axis) in (2, -2)
+        if not (same and is_call(split, "relax.split") and int(split.attrs.axis) in (2, -2)
                 and match.layout == match.kv_layout == match.out_layout == "bshd"):
             return match
         sections = split.attrs.indices_or_sections
@@ -168,7 +151,7 @@ class _Matcher:
     def fused(self, var: relax.Var, value) -> _Match | None:
         """The attention whose output ``var`` is, or None; raises :class:`_NotTaken` for an
         attention the kernel cannot compute."""
-        if _call(value, "relax.nn.attention") or _call(value, "relax.nn.attention_bias"):
+        if is_call(value, "relax.nn.attention") or is_call(value, "relax.nn.attention_bias"):
             attrs = value.attrs
             if attrs.window_size is not None:
                 raise _NotTaken(f"a sliding window ({attrs.window_size}): not supported")
@@ -179,35 +162,35 @@ class _Matcher:
             mask = value.args[3] if len(value.args) > 3 else None
             return self.packed(_Match(var, *value.args[:3], mask, "bshd", "bshd", "bshd", scale, causal))
         out_layout, folded = "bhsd", None
-        if _call(value, "relax.permute_dims") and _axes(value) == _PERMUTE_SEQ_HEADS:
+        if is_call(value, "relax.permute_dims") and _axes(value) == _PERMUTE_SEQ_HEADS:
             inner = value.args[0]
-            if not (isinstance(inner, relax.Var) and self.uses.get(inner) == 1):
+            if not self.once(inner):
                 return None
             value, out_layout, folded = self.value(inner), "bshd", inner
-        if not _call(value, "relax.matmul"):
+        if not is_call(value, "relax.matmul"):
             return None
         probs = self.through(value.args[0], "relax.astype")
         softmax = self.value(probs)
-        if not (_call(softmax, "relax.nn.softmax") and int(softmax.attrs.axis) in (-1, 3)):
+        if not (is_call(softmax, "relax.nn.softmax") and int(softmax.attrs.axis) in (-1, 3)):
             return None
         scores = self.through(softmax.args[0], "relax.astype")
         mask = None
         added = self.value(scores)
-        if _call(added, "relax.add"):
+        if is_call(added, "relax.add"):
             scores, mask = added.args
         scale = 1.0
         scaled = self.value(scores)
-        if _call(scaled, "relax.multiply") or _call(scaled, "relax.divide"):
+        if is_call(scaled, "relax.multiply") or is_call(scaled, "relax.divide"):
             factor = _scalar(scaled.args[1])
             if factor is None:
                 return None
-            scale = factor if _call(scaled, "relax.multiply") else 1.0 / factor
+            scale = factor if is_call(scaled, "relax.multiply") else 1.0 / factor
             scores = scaled.args[0]
         qk = self.value(scores)
-        if not _call(qk, "relax.matmul"):
+        if not is_call(qk, "relax.matmul"):
             return None
         k_t = self.value(qk.args[1])
-        if not (_call(k_t, "relax.permute_dims") and _axes(k_t) == _TRANSPOSE_LAST):
+        if not (is_call(k_t, "relax.permute_dims") and _axes(k_t) == _TRANSPOSE_LAST):
             return None
         q, layout = self.seq_heads(qk.args[0])
         k, k_layout = self.seq_heads(k_t.args[0])
@@ -316,29 +299,10 @@ def FuseAttention() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
                 replace[var] = relax.call_tir(kernels[name], args, out)
                 _record(AttentionRecord(gvar.name_hint, var.name, True, kernel=name))
             if replace:
-                builder.update_func(gvar, _Rebind(replace).visit_expr(func))
+                builder.update_func(gvar, Rebind(replace).visit_expr(func))
         return relax.transform.DeadCodeElimination()(builder.get())
 
     return transform
-
-
-@relax.expr_functor.mutator
-class _Rebind(relax.PyExprMutator):
-    """The function with the values of some bindings replaced."""
-
-    def __init__(self, values: dict):
-        super().__init__()
-        self.values = values
-
-    def visit_var_binding_(self, binding: relax.VarBinding) -> None:
-        if binding.var not in self.values:
-            super().visit_var_binding_(binding)
-            return
-        value = self.visit_expr(self.values[binding.var])
-        name = binding.var.name
-        outside = self.builder_.current_block_is_dataflow() and not isinstance(binding.var, relax.DataflowVar)
-        new = self.builder_.emit_output(value, name) if outside else self.builder_.emit(value, name)
-        self.set_var_remap(binding.var, new)
 
 
 __all__ = ["AttentionRecord", "FuseAttention", "attention_report"]

@@ -15,9 +15,9 @@ output viewed back as ``[..., mlp]``. The product ``y`` never reaches memory: ea
 the GEMM holds the gate's and the up projection's columns of the same outputs, and its
 epilogue writes ``silu(gate) * up`` (half the bytes ``y`` had, and no kernel to read ``y``
 back). Taken only for an ``sm_90a`` target (the epilogue is :class:`~tvm_tma.dlight.WgmmaMatmul`'s),
-16-bit operands, ``K`` and ``mlp`` multiples of 8 and a static ``M`` above
-:data:`~tvm_tma.dlight.matmul.SMALL_EXTENT` (fewer rows go to the GEMV rule) or a symbolic
-one; ``y``, ``gate`` and ``up`` used nowhere else. Everything else is left as it is.
+16-bit operands, ``K`` and ``mlp`` multiples of 8, ``K`` and ``2 mlp`` above
+:data:`~tvm_tma.dlight.matmul.SMALL_EXTENT` and a static ``M`` above it too (fewer rows go to
+the GEMV rule) or a symbolic one; ``y``, ``gate`` and ``up`` used nowhere else. Everything else is left as it is.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from tvm.script import tirx as T
 from ..dlight._target import sm_version
 from ..dlight.matmul import SMALL_EXTENT
 from ..dlight.wgmma_matmul import tuned
-from .fuse_attention import _Rebind
+from ._bindings import Bindings, Rebind, is_call
 
 
 def gated_matmul(rows: int | tirx.Var, k: int, mlp: int, dtype: str, pair: int) -> tirx.PrimFunc:
@@ -95,10 +95,6 @@ def gated_matmul(rows: int | tirx.Var, k: int, mlp: int, dtype: str, pair: int) 
     return main
 
 
-def _call(value, op: str) -> bool:
-    return isinstance(value, relax.Call) and isinstance(value.op, tvm.ir.Op) and value.op.name == op
-
-
 def _transposed_gemm(func) -> bool:
     """Whether the PrimFunc ``func`` computes ``out[..., i, j] = sum_k x[..., i, k] * w[j, k]``
     (its three parameters, one reduction block indexing them by its iterators)."""
@@ -123,33 +119,20 @@ def _transposed_gemm(func) -> bool:
             and tvm_ffi.structural_equal(list(store.indices), [*a[:-1], b[0]]))
 
 
-class _Matcher:
+class _Matcher(Bindings):
     """Finds the gated MLPs of one Relax function of ``mod``."""
 
     def __init__(self, mod: tvm.IRModule, func: relax.Function):
+        super().__init__(func)
         self.mod = mod
-        self.var2val = relax.analysis.get_var2val(func)
-        self.uses: dict[relax.Var, int] = {}
-
-        def count(expr):
-            if isinstance(expr, relax.Var):
-                self.uses[expr] = self.uses.get(expr, 0) + 1
-
-        relax.analysis.post_order_visit(func.body, count)
-
-    def value(self, expr):
-        return self.var2val.get(expr, expr) if isinstance(expr, relax.Var) else expr
-
-    def once(self, expr) -> bool:
-        return isinstance(expr, relax.Var) and self.uses.get(expr) == 1
 
     def match(self, value) -> tuple[relax.Expr, relax.Expr] | None:
         """``(x, W)`` where ``value`` is ``silu(gate) * up`` of the module docstring, else None."""
-        if not _call(value, "relax.multiply"):
+        if not is_call(value, "relax.multiply"):
             return None
         for silu_arg, up in (value.args, value.args[::-1]):
             silu = self.value(silu_arg)
-            if not (_call(silu, "relax.nn.silu") and self.once(silu_arg)):
+            if not (is_call(silu, "relax.nn.silu") and self.once(silu_arg)):
                 continue
             gate, up_item = self.value(silu.args[0]), self.value(up)
             if not (isinstance(gate, relax.TupleGetItem) and isinstance(up_item, relax.TupleGetItem)
@@ -157,7 +140,7 @@ class _Matcher:
                     and self.once(silu.args[0]) and self.once(up)):
                 continue
             split = self.value(gate.tuple_value)
-            if not (_call(split, "relax.split") and self.uses.get(gate.tuple_value) == 2):
+            if not (is_call(split, "relax.split") and self.uses.get(gate.tuple_value) == 2):
                 continue
             sections = split.attrs.indices_or_sections
             y = split.args[0]
@@ -165,14 +148,14 @@ class _Matcher:
                     and y.ty.ndim > 0 and int(split.attrs.axis) in (-1, y.ty.ndim - 1)):
                 continue
             matmul = self.value(y)
-            if _call(matmul, "relax.call_tir") and _transposed_gemm(self.mod[matmul.args[0]]) \
+            if is_call(matmul, "relax.call_tir") and _transposed_gemm(self.mod[matmul.args[0]]) \
                     and len(matmul.args[1].fields) == 2:
                 return tuple(matmul.args[1].fields)
-            if not _call(matmul, "relax.matmul"):
+            if not is_call(matmul, "relax.matmul"):
                 continue
             x, w_t = matmul.args
             transpose = self.value(w_t)
-            if not (_call(transpose, "relax.permute_dims") and transpose.args[0].ty.ndim == 2
+            if not (is_call(transpose, "relax.permute_dims") and transpose.args[0].ty.ndim == 2
                     and (transpose.attrs.axes is None or [int(a) for a in transpose.attrs.axes] == [1, 0])):
                 continue
             return x, transpose.args[0]
@@ -189,6 +172,8 @@ def _gated_call(builder: relax.BlockBuilder, kernels: dict, x: relax.Expr, w: re
     if not all(isinstance(e, tirx.IntImm) for e in (k, n, k_w)) or int(k) != int(k_w) or int(k) % 8 or int(n) % 16:
         return None
     k, mlp = int(k), int(n) // 2
+    if k <= SMALL_EXTENT or 2 * mlp <= SMALL_EXTENT:  # (the wgmma rule's bound for K and N, as for the unfused GEMM)
+        return None
     dynamic = [e for e in lead if not isinstance(e, tirx.IntImm)]
     if len(dynamic) > 1:
         return None
@@ -228,7 +213,7 @@ def FuseGatedMLP(target: tvm.target.Target) -> tvm.transform.Pass:  # noqa: N802
                 if rewritten is not None:
                     replace[var] = rewritten
             if replace:
-                builder.update_func(gvar, _Rebind(replace).visit_expr(func))
+                builder.update_func(gvar, Rebind(replace).visit_expr(func))
         return relax.transform.DeadCodeElimination()(builder.get())
 
     return transform
