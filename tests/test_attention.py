@@ -6,6 +6,7 @@ import shutil
 
 import pytest
 import tvm
+import tvm_ffi
 
 import tvm_tma
 from test_gemm_wgmma import ptxas
@@ -101,9 +102,33 @@ def test_persistent_grid_walks_the_items_and_stages_o_in_qs_tile():
     assert "((int)threadIdx.y) == 0) && (it_1 == 0)" in consumer  # the first turn, in the first item only
 
 
+@pytest.mark.parametrize("kwargs, persistent", [
+    ({}, True),  # GQA 32/8, 1024 keys: measured 1.01-1.05x one CTA per item
+    ({"heads_kv": 32, "head_dim": 64, "seq_q": 512, "seq_kv": 512}, True),
+    ({"heads_kv": 32, "head_dim": 256, "seq_q": 512, "seq_kv": 512}, True),
+    ({"heads_kv": 32, "head_dim": 256}, False),  # d256 at 1024 keys: 0.98x
+    ({"seq_q": 4096, "seq_kv": 4096}, False),  # long prefills: 0.95-1.02x
+    ({"causal": True}, False),
+    ({"seq_q": "sq", "seq_kv": "skv"}, False),
+    ({"tile": AttentionTile(128, 128, 2, overlap=False)}, False),  # not the tile measured
+    ({"seq_q": 100, "seq_kv": 100}, False),  # less than a query tile
+    ({"mask": AttentionMask("float16", batch=False, heads=False)}, False),  # not measured with a mask
+])
+def test_default_is_persistent_where_it_measured_faster(kwargs, persistent):
+    """``persistent=None`` (the default) builds the persistent grid for static short prefills
+    without a causal mask on the default tile (``PERSISTENT_MAX_KV``), else one CTA per item."""
+    args = dict(batch=4, heads=32, heads_kv=8, seq_q=1024, seq_kv=1024, head_dim=128)
+    args.update(kwargs)
+    default = attention(**args)
+    assert tvm_ffi.structural_equal(default, attention(**args, persistent=persistent))
+    if persistent:
+        assert not tvm_ffi.structural_equal(default, attention(**args, persistent=False))
+
+
 @pytest.mark.parametrize("kwargs, match", [
     ({"causal": True}, r"persistent: expected static lengths and no causal mask"),
     ({"seq_q": "sq"}, r"persistent: expected static lengths"),
+    ({"seq_q": 100, "seq_kv": 100}, r"persistent: seq_q 100: expected at least one whole query tile \(128 rows"),
     ({"heads": 137, "heads_kv": 137, "seq_q": 128, "seq_kv": 128}, r"persistent: 137 work items \(query tiles x "
      r"heads\): expected a count of CTAs of at most 132 that divides them in about 2 rounds, found none"),
 ])

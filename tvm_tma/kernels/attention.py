@@ -109,7 +109,8 @@ def _length(value, name: str):
 def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dtype: str = "float16", *,
               causal: bool | str = False, scale: float | None = None, layout: str = "bshd",
               kv_layout: str | None = None, mask: AttentionMask | None = None, lse: bool = True,
-              packed: bool = False, tile: AttentionTile | None = None, persistent: bool = False) -> tvm.IRModule:
+              packed: bool = False, tile: AttentionTile | None = None,
+              persistent: bool | None = None) -> tvm.IRModule:
     """The attention PrimFunc ``main(Q, K, V, [M,] O, [LSE])`` (see the module docstring),
     built with ``tir_pipeline="tma"`` for ``sm_90a``; with ``packed``, ``main(Q, [M,] O,
     [LSE])``: self-attention on one ``Q[batch, seq, heads + 2 heads_kv, head_dim]`` holding
@@ -123,11 +124,15 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     leaves it out). ``scale`` defaults to ``1 / sqrt(head_dim)``; ``causal`` as
     :data:`CAUSAL`; ``mask`` an :class:`AttentionMask`. A row that sees no key (bottom-right
     causal with ``seq_q > seq_kv``, or a mask of ``-inf``) gets ``O = 0`` and ``LSE = -inf``.
+    ``persistent``: at most one CTA per SM walking the (query tile, head) items (static
+    lengths, no causal mask, a whole query tile); ``None`` (the default) takes it where it
+    measured faster: the default tile, no mask, short prefills of :data:`PERSISTENT_MAX_KV` keys
+    or fewer.
 
     Raises :class:`tvm_tma.TMAError` for a head_dim other than 64, 128 or 256 (rule
     ``attention_shape``), heads not a multiple of heads_kv, a length that is not positive, a
     dtype that is not fp16 or bf16 (``wgmma_dtype``), a tile past the shared memory
-    (``shared_memory_capacity``).
+    (``shared_memory_capacity``), ``persistent=True`` where it cannot be (``pipeline_model``).
     """
     if dtype not in _PTX_TYPES:
         raise TMAError("wgmma_dtype", f"attention: dtype {dtype}: expected one of {sorted(_PTX_TYPES)} "
@@ -155,7 +160,15 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     shape = _Shape(_length(batch, "batch"), heads, heads_kv, sq, sq if packed else _length(seq_kv, "seq_kv"),
                    head_dim)
     scale = 1.0 / math.sqrt(head_dim) if scale is None else float(scale)
-    if persistent and (causal or not all(isinstance(x, int) for x in (batch, seq_q, seq_kv))):
+    static = not causal and all(isinstance(x, int) for x in (batch, seq_q, seq_kv))
+    if persistent is None:  # (the default tile only: the one measured)
+        items = -(-sq // tile.rows) * heads * batch if static else 0
+        persistent = (static and mask is None and tile == TILES[head_dim] and tile.rows <= seq_q
+                      and seq_kv <= PERSISTENT_MAX_KV[head_dim] and persistent_ctas(items) is not None)
+    if persistent and static and seq_q < tile.rows:
+        raise TMAError("pipeline_model", f"attention: persistent: seq_q {seq_q}: expected at least one whole query "
+                       f"tile ({tile.rows} rows; O is staged in Q's tile), or persistent=False")
+    if persistent and not static:
         raise TMAError("pipeline_model", f"attention: persistent: expected static lengths and no causal mask (every "
                        f"work item the same number of key tiles: the ring's stages are counted across items), got "
                        f"batch {batch}, seq_q {seq_q}, seq_kv {seq_kv}, causal {causal}")
@@ -196,6 +209,14 @@ def _check_tile(tile: AttentionTile, head_dim: int, dtype: str) -> None:
                        f"head_dim {head_dim}: expected at most {rules.limit('shared_memory_capacity')} bytes of "
                        f"shared memory, got {need} (Q tile and {tile.stages} K and V tiles; fewer stages or "
                        "columns)")
+
+
+PERSISTENT_MAX_KV = {64: 1024, 128: 1024, 256: 512}
+"""The longest ``seq_kv`` by head_dim for which ``attention(persistent=None)`` takes the
+persistent grid: against one CTA per item on the H100 (``benchmarks/results/
+attention_persistent_h100.md``), 1.18x and 1.03x for head_dim 64 at 512 and 1024 keys, 1.08x
+and 1.01-1.05x for GQA 32/8 at head_dim 128, 1.02-1.03x for head_dim 128 at 1024, 1.08x for
+head_dim 256 at 512 but 0.98x at 1024; 0.95-1.02x at 4k-8k keys."""
 
 
 def persistent_ctas(items: int) -> int | None:
