@@ -134,6 +134,14 @@ def wgmma_case(name: str, m: int, n: int, k: int, dtype: str = "float16", timed:
                 stock=False)
 
 
+def gated_case(name: str, m: int, k: int, mlp: int, dtype: str = "float16", timed: bool = False) -> Case:
+    """``silu(x @ W_gate^T) * (x @ W_up^T)`` by ``gated_mlp`` (the gate/up GEMM with that
+    epilogue); rate counts the two GEMMs' ``4 m k mlp`` flops. Stock TVM cannot build it."""
+    return Case(name, "gated_mlp", {"m": m, "k": k, "mlp": mlp, "dtype": dtype},
+                (((1, m, k), dtype), ((2, mlp, k), dtype), ((1, m, mlp), dtype)), (2,), "gated",
+                size=f"{m}x{k} @ 2x{mlp}x{k} {dtype}", flops=4 * m * k * mlp, timed=timed, stock=False)
+
+
 def attention_case(name: str, batch: int, heads: int, heads_kv: int, seq_q: int, seq_kv: int, head_dim: int,
                    dtype: str = "float16", causal: bool = False) -> Case:
     """``O = softmax(Q K^T / sqrt(d)) V`` by ``attention`` (``[b, s, h, d]``, no LSE output);
@@ -402,6 +410,16 @@ _CASES = [
     *WGMMA_CASES,
     # Fused attention: tails in both lengths, GQA 4/2, causal with seq_q != seq_kv
     attention_case("check_attention_f16_causal_gqa", 2, 4, 2, 200, 300, 64, causal=True),
+    # silu(gate) * up in the gate/up GEMM's epilogue: a partial row tile and a partial last
+    # slice (mlp 1000 in slices of 64), bf16 in whole tiles, Llama's mlp at 777 and 1024
+    # tokens (slices of 128 and of 96: the last one partial) and, timed, at 4096. (K at most
+    # 1024: products of K standard normal terms, gate times up, pass fp16's 65504 from about
+    # 4 sigma at K = 4096, where a model's normalized activations stay far below.)
+    gated_case("check_gated_f16_1000x512x1000", 1000, 512, 1000),
+    gated_case("check_gated_bf16_256x256x384", 256, 256, 384, "bfloat16"),
+    gated_case("check_gated_f16_777x512x11008", 777, 512, 11008),
+    gated_case("check_gated_f16_1024x512x11008", 1024, 512, 11008),
+    gated_case("bench_gated_f16_4096x1024x11008", 4096, 1024, 11008, timed=True),
     # Correctness: tails and trip counts below, at and above the stage count.
     copy_case("check_copy_tail", 1_000_003),
     copy_case("check_copy_trips2_stages4", 3 * 4096 + 5, tiles_per_cta=2, stages=4),

@@ -65,6 +65,9 @@ def expected(reference: str, inputs: list[torch.Tensor], params: dict[str, Any])
         return getattr(torch, params["op"])(x[0], x[1])
     if reference == "gemm":
         return x[0] @ (x[1].T if params.get("b_transposed") else x[1])
+    if reference == "gated":  # x [1, m, k], w [2, mlp, k] (gate, up): silu(x w_gate^T) * (x w_up^T)
+        gate, up = x[0] @ x[1][0].T, x[0] @ x[1][1].T
+        return torch.nn.functional.silu(gate) * up
     if reference == "attention":  # [b, s, h, d] operands, K and V heads repeated for GQA, is_causal top-left
         q, k, v = (t.transpose(1, 2) for t in x)
         k, v = (t.repeat_interleave(q.shape[1] // t.shape[1], 1) for t in (k, v))
@@ -104,6 +107,15 @@ def library_op(reference: str, inputs: list[torch.Tensor], params: dict[str, Any
         dtype = str(a.dtype).removeprefix("torch.")
         return (f"cuBLAS {dtype} GEMM (torch.matmul{', B^T' if params.get('b_transposed') else ''}, {dtype} out)",
                 lambda: torch.matmul(a, b, out=out))
+    if reference == "gated":
+        x, w = inputs[0][0], inputs[1].reshape(-1, inputs[1].shape[-1])
+        dtype = str(x.dtype).removeprefix("torch.")
+
+        def gated():
+            gate, up = torch.nn.functional.linear(x, w).chunk(2, dim=-1)
+            return torch.nn.functional.silu(gate) * up
+
+        return f"cuBLAS {dtype} F.linear, then torch silu * up", gated
     raise ValueError(f"unknown reference {reference!r}")
 
 

@@ -229,6 +229,24 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     return sch.mod
 
 
+def gated_mlp(m: int, k: int, mlp: int, dtype: str = "float16") -> tvm.IRModule:
+    """``out[0, i, n] = silu(x @ w[0]^T) * (x @ w[1]^T)`` for ``x[1, m, k]``, ``w[2, mlp, k]``
+    (a fused gate/up projection's weights, gate then up), ``out[1, m, mlp]``: the PrimFunc
+    :func:`tvm_tma.relax.FuseGatedMLP` makes (:func:`tvm_tma.relax.gated_matmul`, gate and up
+    slices as wide as :func:`tvm_tma.relax.fuse_gated_mlp.pair_width` says) scheduled by
+    :class:`tvm_tma.dlight.WgmmaMatmul` (its gated epilogue)."""
+    from ..dlight import WgmmaMatmul
+    from ..relax.fuse_gated_mlp import gated_matmul, pair_width
+
+    target = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
+    func = gated_matmul(m, k, mlp, dtype, pair_width(m, mlp)).with_attr("global_symbol", "main")
+    with target:
+        scheduled = WgmmaMatmul().apply(func, target, False)
+    if scheduled is None:
+        raise ValueError(f"gated_mlp: WgmmaMatmul declined m={m}, k={k}, mlp={mlp}, {dtype}")
+    return scheduled.mod
+
+
 def raster_tiles(sch: tvm.s_tir.Schedule, io: tvm.s_tir.LoopRV, jo: tvm.s_tir.LoopRV, group: int,
                  ctas: int = 0) -> tvm.s_tir.LoopRV:
     """Walk the (io, jo) output tiles as ``group`` row tiles down each column, then the next
