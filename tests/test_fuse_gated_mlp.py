@@ -6,6 +6,7 @@ predicates), and nvcc sm_90a."""
 from __future__ import annotations
 
 import pathlib
+import re
 import shutil
 import sys
 
@@ -139,3 +140,23 @@ def test_the_rule_declines_an_epilogue_reading_other_elements():
     with TARGET:
         assert tdl.WgmmaMatmul().apply(func, TARGET, False) is None
         assert tdl.Matmul().apply(func, TARGET, False) is None
+
+
+class _MLP(nn.Module):
+    def __init__(self):
+        self.gated, self.down = GatedMLP(256, 384), nn.Linear(384, 256, bias=False, dtype="float16")
+
+    def forward(self, x: nn.Tensor):
+        return self.down(self.gated(x))
+
+
+def test_views_compile_to_no_kernels():
+    """The reshapes around the gated GEMM (x to ``[1, M, K]``, W to ``[2, mlp, K]``, the output
+    back) are views after dataflow lowering (a function's own output stays a copy, as TVM's
+    ``RewriteDataflowReshape`` leaves it); ``lowering_passes`` removes their PrimFuncs, so the
+    CUDA module holds the two GEMMs' kernels alone."""
+    mod, _ = _MLP().export_tvm({"forward": {"x": nn.spec.Tensor([2, 100, 256], "float16")}})
+    executable = tvm.compile(mod, TARGET, relax_pipeline=tdl.relax_pipeline(), tir_pipeline="tma")
+    cuda = [m for m in executable.mod.imports[0].imports if m.kind == "cuda"]
+    kernels = sorted(set(re.findall(r"__global__ void __launch_bounds__\([0-9, ]*\) (\w+)", cuda[0].inspect_source())))
+    assert len(kernels) == 2 and kernels[1].startswith("gated_matmul_silu_384x256"), kernels

@@ -90,9 +90,12 @@ def fusion_passes(target: tvm.target.Target, *, attention: bool = True,
 
 
 def lowering_passes(target: tvm.target.Target) -> list[tvm.transform.Pass]:
-    """TVM's default CUDA Relax passes after dlight: dataflow lowering and VM finalization."""
+    """TVM's default CUDA Relax passes after dlight: dataflow lowering and VM finalization,
+    with the PrimFuncs no function calls any more removed between them (those of reshapes,
+    which dataflow lowering makes views: stock compiles them to kernels it never launches)."""
     cuda = relax.backend.cuda.pipeline
-    return [*cuda.dataflow_lower_passes(target), *cuda.finalize_passes(target)]
+    return [*cuda.dataflow_lower_passes(target), relax.transform.DeadCodeElimination(),
+            *cuda.finalize_passes(target)]
 
 
 def relax_pipeline(rules: list[ScheduleRule] | None = None, *, attention: bool = True) -> tvm.transform.Pass:
