@@ -30,15 +30,16 @@ TARGET = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
 class GatedMLP(nn.Module):
     """``silu(gate) * up`` over a fused gate/up projection, written with ``nn.Linear``
     (``linear=True``: ``matmul(x, permute_dims(W))``) or as ``llama_layer.py`` writes it (one
-    ``x @ W^T`` PrimFunc). ``also_gate``: the gate is returned too (used twice)."""
+    ``x @ W^T`` PrimFunc), split in 2 or (``at_index``) at ``mlp``. ``also_gate``: the gate is
+    returned too (used twice)."""
 
-    def __init__(self, hidden: int, mlp: int, *, linear: bool = True, also_gate: bool = False):
+    def __init__(self, hidden: int, mlp: int, *, linear: bool = True, also_gate: bool = False, at_index: bool = False):
         self.gate_up = (nn.Linear(hidden, 2 * mlp, bias=False, dtype="float16") if linear
                         else llama_layer.Linear(hidden, 2 * mlp))
-        self.also_gate = also_gate
+        self.also_gate, self.sections = also_gate, [mlp] if at_index else 2
 
     def forward(self, x: nn.Tensor):
-        gate, up = op.split(self.gate_up(x), 2, axis=-1)
+        gate, up = op.split(self.gate_up(x), self.sections, axis=-1)
         out = op.silu(gate) * up
         return (out, gate) if self.also_gate else out
 
@@ -54,13 +55,14 @@ def _gated(mod: tvm.IRModule) -> list[str]:
     return [gv.name_hint for gv in mod.get_global_vars() if gv.name_hint.startswith("gated_matmul")]
 
 
-@pytest.mark.parametrize("linear", [True, False], ids=["nn_linear", "nt_matmul"])
+@pytest.mark.parametrize("linear, at_index", [(True, False), (False, False), (True, True)],
+                         ids=["nn_linear", "nt_matmul", "split_at_mlp"])
 @pytest.mark.parametrize("rows", [128, "n"])
-def test_gated_mlp_is_one_gemm_with_the_epilogue(linear, rows):
+def test_gated_mlp_is_one_gemm_with_the_epilogue(linear, at_index, rows):
     """Written with ``nn.Linear`` or as one ``x @ W^T`` PrimFunc, static or symbolic rows: one
     gated GEMM on x and a view of W (``[2, mlp, K]``: no copy), which the wgmma rule takes; no
     split, silu or multiply function is left."""
-    fused = _fused(rows, linear=linear)
+    fused = _fused(rows, linear=linear, at_index=at_index)
     assert len(_gated(fused)) == 1, _gated(fused)
     others = [gv.name_hint for gv in fused.get_global_vars() if gv.name_hint not in _gated(fused)]
     assert not any(name in other for other in others for name in ("silu", "split")), others

@@ -6,7 +6,7 @@ MLP's first half as Llama-style models write it with ``nn.Linear`` (no bias)::
     y = matmul(x, permute_dims(W))          # W: [2 * mlp, K], gate's rows then up's; x: [..., K]
                                             # (or call_tir of an x @ W^T PrimFunc: what Relax's
                                             # FuseTransposeMatmul makes of it, as MLC-LLM runs)
-    gate, up = split(y, 2, axis=-1)
+    gate, up = split(y, 2, axis=-1)         # (or split(y, [mlp], axis=-1))
     out = multiply(silu(gate), up)          # (or multiply(up, silu(gate)))
 
 into one call of :func:`gated_matmul` on views of ``x`` (``[1, M, K]``, ``M`` the rows, static
@@ -127,6 +127,16 @@ def _transposed_gemm(func) -> bool:
             and tvm_ffi.structural_equal(list(store.indices), [*a[:-1], b[0]]))
 
 
+def _halves(sections, y: relax.Expr) -> bool:
+    """Whether a split of ``y``'s last axis by ``sections`` (``2``, or ``[n / 2]``) gives its halves."""
+    if isinstance(sections, (int, tirx.IntImm)):
+        return int(sections) == 2
+    if y.ty.ndim < 1 or y.ty.shape is None or len(sections) != 1:
+        return False
+    last = y.ty.shape.values[-1]
+    return isinstance(last, tirx.IntImm) and int(sections[0]) * 2 == int(last)
+
+
 class _Matcher(Bindings):
     """Finds the gated MLPs of one Relax function of ``mod``."""
 
@@ -150,10 +160,9 @@ class _Matcher(Bindings):
             split = self.value(gate.tuple_value)
             if not (is_call(split, "relax.split") and self.uses.get(gate.tuple_value) == 2):
                 continue
-            sections = split.attrs.indices_or_sections
             y = split.args[0]
-            if not (isinstance(sections, (int, tirx.IntImm)) and int(sections) == 2 and self.once(y)
-                    and y.ty.ndim > 0 and int(split.attrs.axis) in (-1, y.ty.ndim - 1)):
+            if not (_halves(split.attrs.indices_or_sections, y) and self.once(y)
+                    and int(split.attrs.axis) in (-1, y.ty.ndim - 1)):
                 continue
             matmul = self.value(y)
             if is_call(matmul, "relax.call_tir") and _transposed_gemm(self.mod[matmul.args[0]]) \
