@@ -17,6 +17,12 @@ def sm_version(target: Target) -> int:
     return int(match.group(1)) if match else 0
 
 
+def has_wgmma(target: Target) -> bool:
+    """Whether ``target`` is a CUDA target of sm_90 or newer with the arch suffix ``a``
+    (``sm_90a``: ``wgmma`` is architecture-specific, plain ``sm_90`` has none)."""
+    return target.kind.name == "cuda" and sm_version(target) >= 90 and str(target.attrs.get("arch", "")).endswith("a")
+
+
 def schedules(rule: GPUScheduleRule, func, target: Target, min_sm: int) -> bool:
     """Whether ``rule`` may schedule ``func`` for ``target``: a PrimFunc, for a CUDA target the
     rule takes, of ``sm_<min_sm>`` or newer."""

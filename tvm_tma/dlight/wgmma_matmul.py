@@ -20,8 +20,8 @@ from .. import rules
 from .. import tensor_intrin as intrin
 from ..kernels.gemm import SMS, _persistent_grid, load_operands, raster_tiles
 from ..schedule import bulk_store, swizzle, tma_pipeline
-from ..transforms._ir import all_of, conjuncts, uses_var
-from ._target import schedules
+from ..transforms._ir import all_of, conjuncts, free_vars, uses_var
+from ._target import has_wgmma, schedules
 from .matmul import _I, _J, elements_read, normalize_gemm, operand_layout
 
 
@@ -140,7 +140,7 @@ class WgmmaMatmul(GPUScheduleRule):
         self.config = config  # None: :func:`tuned` for each GEMM's shape
 
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
-        if not schedules(self, func, target, 90) or not str(target.attrs.get("arch", "")).endswith("a"):
+        if not schedules(self, func, target, 90) or not has_wgmma(target):
             return None
         if "dlight.do_not_tensorize" in func.attrs:
             return None
@@ -367,11 +367,9 @@ def _gate_pairs(sch: s_tir.Schedule, main: s_tir.SBlockRV) -> int | None:
     if len(consumers) > 1 or len(loads) != 2 or len(differ) != 1:
         return 0
     analyzer = arith.Analyzer()
-    first, second = sorted((load.indices[differ[0]] for load in loads), key=str)
-    even = analyzer.simplify(tirx.floormod(first, 2))
-    if not (analyzer.can_prove_equal(second - first, 1) or analyzer.can_prove_equal(first - second, 1)) or \
-            not (isinstance(even, tirx.IntImm) and int(even) == 0 or isinstance(analyzer.simplify(
-                tirx.floormod(second, 2)), tirx.IntImm) and int(analyzer.simplify(tirx.floormod(second, 2))) == 0):
+    a, b = (load.indices[differ[0]] for load in loads)
+    low = a if analyzer.can_prove_equal(b - a, 1) else b if analyzer.can_prove_equal(a - b, 1) else None
+    if low is None or not analyzer.can_prove_equal(tirx.floormod(low, 2), 0):  # (2 t, 2 t + 1)
         return 0
     if not all(isinstance(e, tirx.IntImm) for e in out.shape[differ[0] + 1:]):
         return 0
@@ -379,7 +377,7 @@ def _gate_pairs(sch: s_tir.Schedule, main: s_tir.SBlockRV) -> int | None:
 
 
 def with_width(config: WgmmaConfig, width: int) -> WgmmaConfig:
-    """``config`` with tiles ``width`` columns wide (128 or 256) and the stages :func:`tuned`
+    """``config`` with tiles ``width`` columns wide (128, 192 or 256) and the stages :func:`tuned`
     gives such tiles (:func:`_persistent` takes those that do not fit beside a persistent
     grid's output tile)."""
     bm, bn, bk = config.tile
@@ -414,12 +412,13 @@ def _place_gated_epilogue(sch: s_tir.Schedule, pairs: s_tir.SBlockRV,
 def _conjoin_predicate(sch: s_tir.Schedule, block: s_tir.SBlockRV, extra: tirx.PrimExpr) -> None:
     """Add ``extra`` (over the current loops) to the predicate of ``block``, the body of its
     innermost loop."""
-    loop = sch.get(sch.get_loops(block)[-1])
+    innermost = sch.get_loops(block)[-1]
+    loop = sch.get(innermost)
     realize = loop.body
     predicate = all_of([*conjuncts(realize.predicate), *conjuncts(extra)])
     body = s_tir.SBlockRealize(realize.iter_values, predicate, realize.block)
     new = tirx.For(loop.loop_var, loop.min, loop.extent, loop.kind, body, loop.thread_binding, loop.annotations)
-    sch.state.replace(sch.get_sref(sch.get_loops(block)[-1]), new, {realize.block: realize.block})
+    sch.state.replace(sch.get_sref(innermost), new, {realize.block: realize.block})
 
 
 def _predicate(func: tirx.PrimFunc, block: str) -> tirx.PrimExpr:
@@ -480,9 +479,7 @@ def _simplified_predicates(func: tirx.PrimFunc) -> tirx.PrimFunc:
 def _fewer_vars(expr: tirx.PrimExpr, simplified: tirx.PrimExpr) -> tirx.PrimExpr:
     """``simplified`` where it uses fewer variables than ``expr``, else ``expr``."""
     def count(e) -> int:
-        found = set()
-        tvm_ffi.structural_walk(e, (tirx.Var, lambda v: found.add(v.name)))
-        return len(found)
+        return len({v.name for v in free_vars(e)})
 
     return simplified if count(simplified) < count(expr) else expr
 

@@ -10,7 +10,7 @@ MLP's first half as Llama-style models write it with ``nn.Linear`` (no bias)::
     out = multiply(silu(gate), up)          # (or multiply(up, silu(gate)))
 
 into one call of :func:`gated_matmul` on views of ``x`` (``[1, M, K]``, ``M`` the rows, static
-or symbolic) and ``W`` (``[2, mlp, K]``: the gate's and the up projection's w_padded), its
+or symbolic) and ``W`` (``[2, mlp, K]``: the gate's and the up projection's weights), its
 output viewed back as ``[..., mlp]``. The product ``y`` never reaches memory: each CTA tile of
 the GEMM holds the gate's and the up projection's columns of the same outputs, and its
 epilogue writes ``silu(gate) * up`` (half the bytes ``y`` had, and no kernel to read ``y``
@@ -30,7 +30,7 @@ from tvm import relax, s_tir, tirx
 from tvm.ir.expr import TensorLoad
 from tvm.script import tirx as T
 
-from ..dlight._target import sm_version
+from ..dlight._target import has_wgmma
 from ..dlight.matmul import SMALL_EXTENT
 from ..dlight.wgmma_matmul import tuned
 from ._bindings import Bindings, Rebind, is_call
@@ -215,7 +215,7 @@ def FuseGatedMLP(target: tvm.target.Target) -> tvm.transform.Pass:  # noqa: N802
 
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.FuseGatedMLP")
     def transform(mod: tvm.IRModule, _ctx) -> tvm.IRModule:
-        if target.kind.name != "cuda" or sm_version(target) < 90 or not str(target.attrs.get("arch", "")).endswith("a"):
+        if not has_wgmma(target):
             return mod
         builder = relax.BlockBuilder(mod)
         kernels: dict[str, tvm.ir.GlobalVar] = {}
