@@ -68,12 +68,30 @@ def test_structure_of_the_kernel(causal_gqa):
     ((2, 8, 8, 512, 512, 64), {"tile": AttentionTile(192, 128, 2, overlap=False)}),
     ((4, 32, 8, 1024, 1024, 128), {"persistent": True}),
     ((4, 32, 32, 1024, 1024, 256), {"persistent": True}),
+    ((4, 32, 32, 1024, 1024, 256), {"causal": True}),
+    ((4, 32, 32, 1024, 1024, 256), {"causal": True, "tile": AttentionTile(128, 64, 2)}),
 ], ids=["d128", "causal_gqa_symbolic", "d64_bottom_right", "d256_bhsd_mqa", "bf16_mask", "d64_192_rows",
-        "persistent_gqa", "persistent_d256"])
+        "persistent_gqa", "persistent_d256", "d256_causal", "d256_causal_64_keys"])
 def test_nvcc_accepts_it_without_spills(args, kwargs):
     report = ptxas(compiled(*args, **kwargs)[1])
     assert "0 bytes spill stores, 0 bytes spill loads" in report, report
     assert "serialized" not in report, report  # ptxas's "wgmma.mma_async instructions are serialized"
+
+
+def test_overlap_ring_versions_hold_k_and_the_v_before():
+    """head_dim 256's tile (128 x 80, two versions, overlap): the producer walks 14 iterations
+    for 13 key tiles, loading K_j and V_{j-1} (rows from (j - 1) * 80: V_{-1} is all zero fill)
+    into version j % 2; the consumers' steady loop j = 1..12 issues S_j and P_{j-1} V_{j-1}
+    with no condition around them (only the last key tile's mask), the first and the last
+    iteration peeled."""
+    _, cuda = compiled(1, 8, 8, 1024, 1024, 256)
+    assert "uint64_t tma_full_ptr[2]" in cuda and "uint64_t tma_empty_ptr[2]" in cuda
+    producer = cuda[cuda.index("for (int j = 0; j < 14; ++j)"):]
+    assert "((j * 80) - 80)" in producer[:producer.index("return;")]
+    steady = cuda[cuda.index("for (int j_1 = 1; j_1 < 13; ++j_1)"):]
+    steady = steady[:steady.index("tvm_builtin_ptx_mbarrier_arrive_nocount")]
+    assert steady.count("mma_async") == 2 and steady.index("mma_async") < steady.index("if (")
+    assert re.findall(r"if \((.*)\) \{", steady)[0] == "11 < j_1"  # the tile past 1024 - 80 keys: masked
 
 
 def test_causal_walks_only_the_tiles_up_to_the_diagonal():
@@ -147,8 +165,8 @@ def test_persistent_refused(kwargs, match):
     ({"mask": AttentionMask("int8")}, "attention_shape", r"mask dtype int8: expected float16, bfloat16 or float32"),
     ({"tile": AttentionTile(128, 128, 4)}, "shared_memory_capacity",
      r"attention tile 128x128, 4 stages, head_dim 128: expected at most 232448 bytes of shared memory, got 294912"),
-    ({"tile": AttentionTile(128, 128, 2)}, "pipeline_model",
-     r"attention tile stages = 2: expected at least 3 \(overlap holds a tile one step longer\)"),
+    ({"tile": AttentionTile(128, 128, 1)}, "pipeline_model",
+     r"attention tile stages = 1: expected at least 2 \(a tile loading while one is read\)"),
     ({"tile": AttentionTile(96, 128, 3)}, "wgmma_shape", r"attention tile rows = 96: expected 64, 128 or 192"),
     ({"tile": AttentionTile(128, 120, 3)}, "wgmma_shape", r"attention tile cols = 120: expected a multiple of 16"),
 ])

@@ -90,7 +90,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
 extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_constant__ CUtensorMap K_tmap0, float* __restrict__ LSE_ptr, const __grid_constant__ CUtensorMap O_tmap3, const __grid_constant__ CUtensorMap Q_tmap2, const __grid_constant__ CUtensorMap V_tmap1) {
   extern __shared__ __align__(1024) uchar buf_dyn_shmem_ptr[];
   __shared__ alignas(8) uint64_t tma_bar_copy0_ptr[1];
-  int cse_v12 = ((((int)threadIdx.y) * 128) + ((int)threadIdx.x));
+  int cse_v28 = ((((int)threadIdx.y) * 128) + ((int)threadIdx.x));
   if (((((int)threadIdx.y) * 128) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_copy0_ptr[0]))), (uint)1);
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
@@ -116,14 +116,12 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
   }
   __syncthreads();
   int cse_v3 = (((int)blockIdx.x) * 128);
-  int cse_v4 = (((int)threadIdx.x) & 3);
-  int cse_v5 = (((int)threadIdx.x) >> 5);
-  int cse_v6 = (((int)threadIdx.x) & 31);
-  int cse_v13 = (128 - (((int)blockIdx.x) * 128));
-  int cse_v28 = ((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16));
-  int cse_v33 = (((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2));
-  int cse_v34 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 128) - (((int)blockIdx.x) * 128));
-  int cse_v66 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 136) - (((int)blockIdx.x) * 128));
+  int cse_v5 = (((int)threadIdx.x) & 3);
+  int cse_v6 = (((int)threadIdx.x) >> 5);
+  int cse_v7 = (((int)threadIdx.x) & 31);
+  int cse_v29 = (128 - (((int)blockIdx.x) * 128));
+  int cse_v33 = ((((int)threadIdx.x) & 31) >> 2);
+  int cse_v37 = ((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16));
   if ((((int)threadIdx.y) == 2)) {
     tvm_builtin_ptx_setmaxnreg_dec_sync_aligned_u32_40();
     if (((int)threadIdx.x) == 0) {
@@ -146,42 +144,15 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
       tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster_async_bulk_tensor_4d_shared__cluster_global_tile_mbarrier__complete_tx__bytes(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[0]))), ((void*)((unsigned long long)(&(Q_tmap2)))), 0, 0, (128 - (((int)blockIdx.x) * 128)), 0, tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_copy0_ptr[0]))));
     }
     tvm_builtin_cuda_mbarrier_wait((&(tma_bar_copy0_ptr[0])), 0);
-    O_acc_ptr[0] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[1] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[2] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[3] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[4] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[5] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[6] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[7] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[8] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[9] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[10] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[11] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[12] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[13] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[14] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[15] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[16] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[17] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[18] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[19] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[20] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[21] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[22] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[23] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[24] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[25] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[26] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[27] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[28] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[29] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[30] = 0x0p+0f/*0.000000e+00*/;
-    O_acc_ptr[31] = 0x0p+0f/*0.000000e+00*/;
-    m_ptr[0] = -CUDART_INF_F;
-    l_ptr[0] = 0x0p+0f/*0.000000e+00*/;
-    m_ptr[1] = -CUDART_INF_F;
-    l_ptr[1] = 0x0p+0f/*0.000000e+00*/;
+    #pragma unroll
+    for (int r = 0; r < 32; ++r) {
+      O_acc_ptr[r] = 0x0p+0f/*0.000000e+00*/;
+    }
+    #pragma unroll
+    for (int hh = 0; hh < 2; ++hh) {
+      m_ptr[hh] = -CUDART_INF_F;
+      l_ptr[hh] = 0x0p+0f/*0.000000e+00*/;
+    }
     if (((int)threadIdx.y) == 0) {
       tvm_builtin_ptx_bar_arrive_arrive((uint)2, (uint)256);
     }
@@ -189,1562 +160,181 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
     alignas(64) uint P_ptr[32];
     alignas(64) float corr_ptr[2];
     tvm_builtin_cuda_mbarrier_wait((&(tma_full_ptr[0])), 0);
-    uint cse_v14 = ((uint)(((int)threadIdx.y) + 2));
+    uint cse_v30 = ((uint)(((int)threadIdx.y) + 2));
     tvm_builtin_ptx_bar_sync_count_sync(((uint)(((int)threadIdx.y) + 2)), (uint)256);
     tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();
-    int cse_v15 = ((((int)threadIdx.y) & 1) * 4096);
-    int cse_v21 = (8192 - ((((int)threadIdx.y) & 1) * 4096));
-    tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((int)threadIdx.y) & 1) * 4096)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[8192]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)0);
-    int cse_v22 = (((((int)threadIdx.y) & 1) * 4096) + 16);
-    int cse_v23 = (8176 - ((((int)threadIdx.y) & 1) * 4096));
-    tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) & 1) * 4096) + 16)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[8208]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
-    int cse_v24 = (((((int)threadIdx.y) & 1) * 4096) + 32);
-    int cse_v25 = (8160 - ((((int)threadIdx.y) & 1) * 4096));
-    tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) & 1) * 4096) + 32)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[8224]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
-    int cse_v26 = (((((int)threadIdx.y) & 1) * 4096) + 48);
-    int cse_v27 = (8144 - ((((int)threadIdx.y) & 1) * 4096));
-    tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) & 1) * 4096) + 48)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[8240]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
+    int cse_v31 = ((((int)threadIdx.y) & 1) * 4096);
+    #pragma unroll
+    for (int kk = 0; kk < 4; ++kk) {
+      int cse_v4 = (kk * 16);
+      tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) & 1) * 4096) + (kk * 16))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((kk * 16) + 8192)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (0 < kk));
+    }
     tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned();
-    uint cse_v32 = ((uint)(((((int)threadIdx.y) + 1) & 1) + 2));
+    uint cse_v39 = ((uint)(((((int)threadIdx.y) + 1) & 1) + 2));
     tvm_builtin_ptx_bar_arrive_arrive(((uint)(((((int)threadIdx.y) + 1) & 1) + 2)), (uint)256);
     alignas(64) float ms_ptr[2];
     alignas(64) float part_ptr[4];
     tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
-    int cse_v16 = ((((int)threadIdx.x) & 3) * 2);
-    int cse_v35 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 120) - (((int)blockIdx.x) * 128));
-    int cse_v36 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 119) - (((int)blockIdx.x) * 128));
-    int cse_v37 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 127) - (((int)blockIdx.x) * 128));
-    int cse_v38 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 112) - (((int)blockIdx.x) * 128));
-    int cse_v39 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 111) - (((int)blockIdx.x) * 128));
-    int cse_v40 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 104) - (((int)blockIdx.x) * 128));
-    int cse_v41 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 103) - (((int)blockIdx.x) * 128));
-    int cse_v42 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 96) - (((int)blockIdx.x) * 128));
-    int cse_v43 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 95) - (((int)blockIdx.x) * 128));
-    int cse_v44 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 88) - (((int)blockIdx.x) * 128));
-    int cse_v45 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 87) - (((int)blockIdx.x) * 128));
-    int cse_v46 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 80) - (((int)blockIdx.x) * 128));
-    int cse_v47 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 79) - (((int)blockIdx.x) * 128));
-    int cse_v48 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 72) - (((int)blockIdx.x) * 128));
-    int cse_v49 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 71) - (((int)blockIdx.x) * 128));
-    int cse_v50 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 64) - (((int)blockIdx.x) * 128));
-    int cse_v51 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 63) - (((int)blockIdx.x) * 128));
-    int cse_v52 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 56) - (((int)blockIdx.x) * 128));
-    int cse_v53 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 55) - (((int)blockIdx.x) * 128));
-    int cse_v54 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 48) - (((int)blockIdx.x) * 128));
-    int cse_v55 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 47) - (((int)blockIdx.x) * 128));
-    int cse_v56 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 40) - (((int)blockIdx.x) * 128));
-    int cse_v57 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 39) - (((int)blockIdx.x) * 128));
-    int cse_v58 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 32) - (((int)blockIdx.x) * 128));
-    int cse_v59 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 31) - (((int)blockIdx.x) * 128));
-    int cse_v60 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 24) - (((int)blockIdx.x) * 128));
-    int cse_v61 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 23) - (((int)blockIdx.x) * 128));
-    int cse_v62 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 16) - (((int)blockIdx.x) * 128));
-    int cse_v63 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 15) - (((int)blockIdx.x) * 128));
-    int cse_v64 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 8) - (((int)blockIdx.x) * 128));
-    int cse_v65 = (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 7) - (((int)blockIdx.x) * 128));
+    int cse_v32 = ((((int)threadIdx.x) & 3) * 2);
     if (0 < ((int)blockIdx.x)) {
-      float condval;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 128) - (((int)blockIdx.x) * 128))) {
-        condval = S_ptr[0];
-      } else {
-        condval = -CUDART_INF_F;
+      #pragma unroll
+      for (int r_1 = 0; r_1 < 64; ++r_1) {
+        float condval;
+        if (((((r_1 >> 2) * 8) + ((((int)threadIdx.x) & 3) * 2)) + (r_1 & 1)) <= ((((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (((r_1 & 3) >> 1) * 8)) + ((((int)threadIdx.x) & 31) >> 2)) + 128) - (((int)blockIdx.x) * 128))) {
+          condval = S_ptr[r_1];
+        } else {
+          condval = -CUDART_INF_F;
+        }
+        S_ptr[r_1] = condval;
       }
-      S_ptr[0] = condval;
+    }
+    #pragma unroll
+    for (int hh_1 = 0; hh_1 < 2; ++hh_1) {
+      alignas(64) float mx_ptr[1];
+      int cse_v8 = (hh_1 * 2);
+      #pragma unroll
+      for (int q = 0; q < 4; ++q) {
+        part_ptr[q] = S_ptr[((((q >> 1) * 4) + (hh_1 * 2)) + (q & 1))];
+      }
+      #pragma unroll
+      for (int r_2 = 0; r_2 < 28; ++r_2) {
+        int cse_v9 = (r_2 & 3);
+        part_ptr[(r_2 & 3)] = max(part_ptr[(r_2 & 3)], S_ptr[(((((r_2 >> 1) * 4) + (hh_1 * 2)) + (r_2 & 1)) + 8)]);
+      }
+      mx_ptr[0] = max(max(part_ptr[0], part_ptr[1]), max(part_ptr[2], max(part_ptr[3], m_ptr[hh_1])));
+      mx_ptr[0] = max(mx_ptr[0], __shfl_xor_sync((uint)4294967295, mx_ptr[0], 1, 32));
+      mx_ptr[0] = max(mx_ptr[0], __shfl_xor_sync((uint)4294967295, mx_ptr[0], 2, 32));
       float condval_1;
-      if (((((int)threadIdx.x) & 3) * 2) < (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 128) - (((int)blockIdx.x) * 128))) {
-        condval_1 = S_ptr[1];
+      if (mx_ptr[0] == -CUDART_INF_F) {
+        condval_1 = 0x0p+0f/*0.000000e+00*/;
       } else {
-        condval_1 = -CUDART_INF_F;
+        condval_1 = (mx_ptr[0] * 0x1.71547652b82fep-3f/*1.803369e-01*/);
       }
-      S_ptr[1] = condval_1;
-      float condval_2;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 120) - (((int)blockIdx.x) * 128))) {
-        condval_2 = S_ptr[4];
-      } else {
-        condval_2 = -CUDART_INF_F;
-      }
-      S_ptr[4] = condval_2;
-      float condval_3;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 119) - (((int)blockIdx.x) * 128))) {
-        condval_3 = S_ptr[5];
-      } else {
-        condval_3 = -CUDART_INF_F;
-      }
-      S_ptr[5] = condval_3;
-      float condval_4;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 128) - (((int)blockIdx.x) * 128))) {
-        condval_4 = S_ptr[6];
-      } else {
-        condval_4 = -CUDART_INF_F;
-      }
-      S_ptr[6] = condval_4;
-      float condval_5;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 127) - (((int)blockIdx.x) * 128))) {
-        condval_5 = S_ptr[7];
-      } else {
-        condval_5 = -CUDART_INF_F;
-      }
-      S_ptr[7] = condval_5;
-      float condval_6;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 112) - (((int)blockIdx.x) * 128))) {
-        condval_6 = S_ptr[8];
-      } else {
-        condval_6 = -CUDART_INF_F;
-      }
-      S_ptr[8] = condval_6;
-      float condval_7;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 111) - (((int)blockIdx.x) * 128))) {
-        condval_7 = S_ptr[9];
-      } else {
-        condval_7 = -CUDART_INF_F;
-      }
-      S_ptr[9] = condval_7;
-      float condval_8;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 120) - (((int)blockIdx.x) * 128))) {
-        condval_8 = S_ptr[10];
-      } else {
-        condval_8 = -CUDART_INF_F;
-      }
-      S_ptr[10] = condval_8;
-      float condval_9;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 119) - (((int)blockIdx.x) * 128))) {
-        condval_9 = S_ptr[11];
-      } else {
-        condval_9 = -CUDART_INF_F;
-      }
-      S_ptr[11] = condval_9;
-      float condval_10;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 104) - (((int)blockIdx.x) * 128))) {
-        condval_10 = S_ptr[12];
-      } else {
-        condval_10 = -CUDART_INF_F;
-      }
-      S_ptr[12] = condval_10;
-      float condval_11;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 103) - (((int)blockIdx.x) * 128))) {
-        condval_11 = S_ptr[13];
-      } else {
-        condval_11 = -CUDART_INF_F;
-      }
-      S_ptr[13] = condval_11;
-      float condval_12;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 112) - (((int)blockIdx.x) * 128))) {
-        condval_12 = S_ptr[14];
-      } else {
-        condval_12 = -CUDART_INF_F;
-      }
-      S_ptr[14] = condval_12;
-      float condval_13;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 111) - (((int)blockIdx.x) * 128))) {
-        condval_13 = S_ptr[15];
-      } else {
-        condval_13 = -CUDART_INF_F;
-      }
-      S_ptr[15] = condval_13;
-      float condval_14;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 96) - (((int)blockIdx.x) * 128))) {
-        condval_14 = S_ptr[16];
-      } else {
-        condval_14 = -CUDART_INF_F;
-      }
-      S_ptr[16] = condval_14;
-      float condval_15;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 95) - (((int)blockIdx.x) * 128))) {
-        condval_15 = S_ptr[17];
-      } else {
-        condval_15 = -CUDART_INF_F;
-      }
-      S_ptr[17] = condval_15;
-      float condval_16;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 104) - (((int)blockIdx.x) * 128))) {
-        condval_16 = S_ptr[18];
-      } else {
-        condval_16 = -CUDART_INF_F;
-      }
-      S_ptr[18] = condval_16;
-      float condval_17;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 103) - (((int)blockIdx.x) * 128))) {
-        condval_17 = S_ptr[19];
-      } else {
-        condval_17 = -CUDART_INF_F;
-      }
-      S_ptr[19] = condval_17;
-      float condval_18;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 88) - (((int)blockIdx.x) * 128))) {
-        condval_18 = S_ptr[20];
-      } else {
-        condval_18 = -CUDART_INF_F;
-      }
-      S_ptr[20] = condval_18;
-      float condval_19;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 87) - (((int)blockIdx.x) * 128))) {
-        condval_19 = S_ptr[21];
-      } else {
-        condval_19 = -CUDART_INF_F;
-      }
-      S_ptr[21] = condval_19;
-      float condval_20;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 96) - (((int)blockIdx.x) * 128))) {
-        condval_20 = S_ptr[22];
-      } else {
-        condval_20 = -CUDART_INF_F;
-      }
-      S_ptr[22] = condval_20;
-      float condval_21;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 95) - (((int)blockIdx.x) * 128))) {
-        condval_21 = S_ptr[23];
-      } else {
-        condval_21 = -CUDART_INF_F;
-      }
-      S_ptr[23] = condval_21;
-      float condval_22;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 80) - (((int)blockIdx.x) * 128))) {
-        condval_22 = S_ptr[24];
-      } else {
-        condval_22 = -CUDART_INF_F;
-      }
-      S_ptr[24] = condval_22;
-      float condval_23;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 79) - (((int)blockIdx.x) * 128))) {
-        condval_23 = S_ptr[25];
-      } else {
-        condval_23 = -CUDART_INF_F;
-      }
-      S_ptr[25] = condval_23;
-      float condval_24;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 88) - (((int)blockIdx.x) * 128))) {
-        condval_24 = S_ptr[26];
-      } else {
-        condval_24 = -CUDART_INF_F;
-      }
-      S_ptr[26] = condval_24;
-      float condval_25;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 87) - (((int)blockIdx.x) * 128))) {
-        condval_25 = S_ptr[27];
-      } else {
-        condval_25 = -CUDART_INF_F;
-      }
-      S_ptr[27] = condval_25;
-      float condval_26;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 72) - (((int)blockIdx.x) * 128))) {
-        condval_26 = S_ptr[28];
-      } else {
-        condval_26 = -CUDART_INF_F;
-      }
-      S_ptr[28] = condval_26;
-      float condval_27;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 71) - (((int)blockIdx.x) * 128))) {
-        condval_27 = S_ptr[29];
-      } else {
-        condval_27 = -CUDART_INF_F;
-      }
-      S_ptr[29] = condval_27;
-      float condval_28;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 80) - (((int)blockIdx.x) * 128))) {
-        condval_28 = S_ptr[30];
-      } else {
-        condval_28 = -CUDART_INF_F;
-      }
-      S_ptr[30] = condval_28;
-      float condval_29;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 79) - (((int)blockIdx.x) * 128))) {
-        condval_29 = S_ptr[31];
-      } else {
-        condval_29 = -CUDART_INF_F;
-      }
-      S_ptr[31] = condval_29;
-      float condval_30;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 64) - (((int)blockIdx.x) * 128))) {
-        condval_30 = S_ptr[32];
-      } else {
-        condval_30 = -CUDART_INF_F;
-      }
-      S_ptr[32] = condval_30;
-      float condval_31;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 63) - (((int)blockIdx.x) * 128))) {
-        condval_31 = S_ptr[33];
-      } else {
-        condval_31 = -CUDART_INF_F;
-      }
-      S_ptr[33] = condval_31;
-      float condval_32;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 72) - (((int)blockIdx.x) * 128))) {
-        condval_32 = S_ptr[34];
-      } else {
-        condval_32 = -CUDART_INF_F;
-      }
-      S_ptr[34] = condval_32;
-      float condval_33;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 71) - (((int)blockIdx.x) * 128))) {
-        condval_33 = S_ptr[35];
-      } else {
-        condval_33 = -CUDART_INF_F;
-      }
-      S_ptr[35] = condval_33;
-      float condval_34;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 56) - (((int)blockIdx.x) * 128))) {
-        condval_34 = S_ptr[36];
-      } else {
-        condval_34 = -CUDART_INF_F;
-      }
-      S_ptr[36] = condval_34;
-      float condval_35;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 55) - (((int)blockIdx.x) * 128))) {
-        condval_35 = S_ptr[37];
-      } else {
-        condval_35 = -CUDART_INF_F;
-      }
-      S_ptr[37] = condval_35;
-      float condval_36;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 64) - (((int)blockIdx.x) * 128))) {
-        condval_36 = S_ptr[38];
-      } else {
-        condval_36 = -CUDART_INF_F;
-      }
-      S_ptr[38] = condval_36;
-      float condval_37;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 63) - (((int)blockIdx.x) * 128))) {
-        condval_37 = S_ptr[39];
-      } else {
-        condval_37 = -CUDART_INF_F;
-      }
-      S_ptr[39] = condval_37;
-      float condval_38;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 48) - (((int)blockIdx.x) * 128))) {
-        condval_38 = S_ptr[40];
-      } else {
-        condval_38 = -CUDART_INF_F;
-      }
-      S_ptr[40] = condval_38;
-      float condval_39;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 47) - (((int)blockIdx.x) * 128))) {
-        condval_39 = S_ptr[41];
-      } else {
-        condval_39 = -CUDART_INF_F;
-      }
-      S_ptr[41] = condval_39;
-      float condval_40;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 56) - (((int)blockIdx.x) * 128))) {
-        condval_40 = S_ptr[42];
-      } else {
-        condval_40 = -CUDART_INF_F;
-      }
-      S_ptr[42] = condval_40;
-      float condval_41;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 55) - (((int)blockIdx.x) * 128))) {
-        condval_41 = S_ptr[43];
-      } else {
-        condval_41 = -CUDART_INF_F;
-      }
-      S_ptr[43] = condval_41;
-      float condval_42;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 40) - (((int)blockIdx.x) * 128))) {
-        condval_42 = S_ptr[44];
-      } else {
-        condval_42 = -CUDART_INF_F;
-      }
-      S_ptr[44] = condval_42;
-      float condval_43;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 39) - (((int)blockIdx.x) * 128))) {
-        condval_43 = S_ptr[45];
-      } else {
-        condval_43 = -CUDART_INF_F;
-      }
-      S_ptr[45] = condval_43;
-      float condval_44;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 48) - (((int)blockIdx.x) * 128))) {
-        condval_44 = S_ptr[46];
-      } else {
-        condval_44 = -CUDART_INF_F;
-      }
-      S_ptr[46] = condval_44;
-      float condval_45;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 47) - (((int)blockIdx.x) * 128))) {
-        condval_45 = S_ptr[47];
-      } else {
-        condval_45 = -CUDART_INF_F;
-      }
-      S_ptr[47] = condval_45;
-      float condval_46;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 32) - (((int)blockIdx.x) * 128))) {
-        condval_46 = S_ptr[48];
-      } else {
-        condval_46 = -CUDART_INF_F;
-      }
-      S_ptr[48] = condval_46;
-      float condval_47;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 31) - (((int)blockIdx.x) * 128))) {
-        condval_47 = S_ptr[49];
-      } else {
-        condval_47 = -CUDART_INF_F;
-      }
-      S_ptr[49] = condval_47;
-      float condval_48;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 40) - (((int)blockIdx.x) * 128))) {
-        condval_48 = S_ptr[50];
-      } else {
-        condval_48 = -CUDART_INF_F;
-      }
-      S_ptr[50] = condval_48;
-      float condval_49;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 39) - (((int)blockIdx.x) * 128))) {
-        condval_49 = S_ptr[51];
-      } else {
-        condval_49 = -CUDART_INF_F;
-      }
-      S_ptr[51] = condval_49;
-      float condval_50;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 24) - (((int)blockIdx.x) * 128))) {
-        condval_50 = S_ptr[52];
-      } else {
-        condval_50 = -CUDART_INF_F;
-      }
-      S_ptr[52] = condval_50;
-      float condval_51;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 23) - (((int)blockIdx.x) * 128))) {
-        condval_51 = S_ptr[53];
-      } else {
-        condval_51 = -CUDART_INF_F;
-      }
-      S_ptr[53] = condval_51;
-      float condval_52;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 32) - (((int)blockIdx.x) * 128))) {
-        condval_52 = S_ptr[54];
-      } else {
-        condval_52 = -CUDART_INF_F;
-      }
-      S_ptr[54] = condval_52;
-      float condval_53;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 31) - (((int)blockIdx.x) * 128))) {
-        condval_53 = S_ptr[55];
-      } else {
-        condval_53 = -CUDART_INF_F;
-      }
-      S_ptr[55] = condval_53;
-      float condval_54;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 16) - (((int)blockIdx.x) * 128))) {
-        condval_54 = S_ptr[56];
-      } else {
-        condval_54 = -CUDART_INF_F;
-      }
-      S_ptr[56] = condval_54;
-      float condval_55;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 15) - (((int)blockIdx.x) * 128))) {
-        condval_55 = S_ptr[57];
-      } else {
-        condval_55 = -CUDART_INF_F;
-      }
-      S_ptr[57] = condval_55;
-      float condval_56;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 24) - (((int)blockIdx.x) * 128))) {
-        condval_56 = S_ptr[58];
-      } else {
-        condval_56 = -CUDART_INF_F;
-      }
-      S_ptr[58] = condval_56;
-      float condval_57;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 23) - (((int)blockIdx.x) * 128))) {
-        condval_57 = S_ptr[59];
-      } else {
-        condval_57 = -CUDART_INF_F;
-      }
-      S_ptr[59] = condval_57;
-      float condval_58;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 8) - (((int)blockIdx.x) * 128))) {
-        condval_58 = S_ptr[60];
-      } else {
-        condval_58 = -CUDART_INF_F;
-      }
-      S_ptr[60] = condval_58;
-      float condval_59;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 7) - (((int)blockIdx.x) * 128))) {
-        condval_59 = S_ptr[61];
-      } else {
-        condval_59 = -CUDART_INF_F;
-      }
-      S_ptr[61] = condval_59;
-      float condval_60;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 16) - (((int)blockIdx.x) * 128))) {
-        condval_60 = S_ptr[62];
-      } else {
-        condval_60 = -CUDART_INF_F;
-      }
-      S_ptr[62] = condval_60;
-      float condval_61;
-      if (((((int)threadIdx.x) & 3) * 2) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 15) - (((int)blockIdx.x) * 128))) {
-        condval_61 = S_ptr[63];
-      } else {
-        condval_61 = -CUDART_INF_F;
-      }
-      S_ptr[63] = condval_61;
+      ms_ptr[hh_1] = condval_1;
+      tvm_builtin_ptx_ex2_approx_ftz_f32(corr_ptr[hh_1], ((m_ptr[hh_1] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[hh_1]));
+      m_ptr[hh_1] = mx_ptr[0];
     }
-    alignas(64) float mx_ptr[1];
-    part_ptr[0] = S_ptr[0];
-    part_ptr[1] = S_ptr[1];
-    part_ptr[2] = S_ptr[4];
-    part_ptr[3] = S_ptr[5];
-    part_ptr[0] = max(part_ptr[0], S_ptr[8]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[9]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[12]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[13]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[16]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[17]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[20]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[21]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[24]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[25]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[28]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[29]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[32]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[33]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[36]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[37]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[40]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[41]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[44]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[45]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[48]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[49]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[52]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[53]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[56]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[57]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[60]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[61]);
-    mx_ptr[0] = max(max(part_ptr[0], part_ptr[1]), max(part_ptr[2], max(part_ptr[3], m_ptr[0])));
-    mx_ptr[0] = max(mx_ptr[0], __shfl_xor_sync((uint)4294967295, mx_ptr[0], 1, 32));
-    mx_ptr[0] = max(mx_ptr[0], __shfl_xor_sync((uint)4294967295, mx_ptr[0], 2, 32));
-    float condval_62;
-    if (mx_ptr[0] == -CUDART_INF_F) {
-      condval_62 = 0x0p+0f/*0.000000e+00*/;
-    } else {
-      condval_62 = (mx_ptr[0] * 0x1.71547652b82fep-3f/*1.803369e-01*/);
+    #pragma unroll
+    for (int q_1 = 0; q_1 < 4; ++q_1) {
+      part_ptr[q_1] = 0x0p+0f/*0.000000e+00*/;
     }
-    ms_ptr[0] = condval_62;
-    tvm_builtin_ptx_ex2_approx_ftz_f32(corr_ptr[0], ((m_ptr[0] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    m_ptr[0] = mx_ptr[0];
-    alignas(64) float mx_ptr_1[1];
-    part_ptr[0] = S_ptr[2];
-    part_ptr[1] = S_ptr[3];
-    part_ptr[2] = S_ptr[6];
-    part_ptr[3] = S_ptr[7];
-    part_ptr[0] = max(part_ptr[0], S_ptr[10]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[11]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[14]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[15]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[18]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[19]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[22]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[23]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[26]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[27]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[30]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[31]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[34]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[35]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[38]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[39]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[42]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[43]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[46]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[47]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[50]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[51]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[54]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[55]);
-    part_ptr[0] = max(part_ptr[0], S_ptr[58]);
-    part_ptr[1] = max(part_ptr[1], S_ptr[59]);
-    part_ptr[2] = max(part_ptr[2], S_ptr[62]);
-    part_ptr[3] = max(part_ptr[3], S_ptr[63]);
-    mx_ptr_1[0] = max(max(part_ptr[0], part_ptr[1]), max(part_ptr[2], max(part_ptr[3], m_ptr[1])));
-    mx_ptr_1[0] = max(mx_ptr_1[0], __shfl_xor_sync((uint)4294967295, mx_ptr_1[0], 1, 32));
-    mx_ptr_1[0] = max(mx_ptr_1[0], __shfl_xor_sync((uint)4294967295, mx_ptr_1[0], 2, 32));
-    float condval_63;
-    if (mx_ptr_1[0] == -CUDART_INF_F) {
-      condval_63 = 0x0p+0f/*0.000000e+00*/;
-    } else {
-      condval_63 = (mx_ptr_1[0] * 0x1.71547652b82fep-3f/*1.803369e-01*/);
+    #pragma unroll
+    for (int r_3 = 0; r_3 < 64; ++r_3) {
+      int cse_v10 = (r_3 & 3);
+      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[r_3], ((S_ptr[r_3] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[((r_3 & 3) >> 1)]));
+      part_ptr[(r_3 & 3)] = (part_ptr[(r_3 & 3)] + S_ptr[r_3]);
     }
-    ms_ptr[1] = condval_63;
-    tvm_builtin_ptx_ex2_approx_ftz_f32(corr_ptr[1], ((m_ptr[1] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    m_ptr[1] = mx_ptr_1[0];
-    part_ptr[0] = 0x0p+0f/*0.000000e+00*/;
-    part_ptr[1] = 0x0p+0f/*0.000000e+00*/;
-    part_ptr[2] = 0x0p+0f/*0.000000e+00*/;
-    part_ptr[3] = 0x0p+0f/*0.000000e+00*/;
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[0], ((S_ptr[0] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[0]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[1], ((S_ptr[1] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[1]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[2], ((S_ptr[2] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[2]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[3], ((S_ptr[3] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[3]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[4], ((S_ptr[4] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[4]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[5], ((S_ptr[5] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[5]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[6], ((S_ptr[6] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[6]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[7], ((S_ptr[7] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[7]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[8], ((S_ptr[8] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[8]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[9], ((S_ptr[9] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[9]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[10], ((S_ptr[10] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[10]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[11], ((S_ptr[11] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[11]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[12], ((S_ptr[12] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[12]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[13], ((S_ptr[13] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[13]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[14], ((S_ptr[14] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[14]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[15], ((S_ptr[15] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[15]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[16], ((S_ptr[16] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[16]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[17], ((S_ptr[17] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[17]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[18], ((S_ptr[18] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[18]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[19], ((S_ptr[19] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[19]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[20], ((S_ptr[20] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[20]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[21], ((S_ptr[21] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[21]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[22], ((S_ptr[22] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[22]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[23], ((S_ptr[23] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[23]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[24], ((S_ptr[24] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[24]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[25], ((S_ptr[25] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[25]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[26], ((S_ptr[26] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[26]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[27], ((S_ptr[27] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[27]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[28], ((S_ptr[28] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[28]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[29], ((S_ptr[29] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[29]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[30], ((S_ptr[30] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[30]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[31], ((S_ptr[31] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[31]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[32], ((S_ptr[32] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[32]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[33], ((S_ptr[33] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[33]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[34], ((S_ptr[34] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[34]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[35], ((S_ptr[35] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[35]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[36], ((S_ptr[36] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[36]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[37], ((S_ptr[37] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[37]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[38], ((S_ptr[38] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[38]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[39], ((S_ptr[39] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[39]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[40], ((S_ptr[40] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[40]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[41], ((S_ptr[41] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[41]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[42], ((S_ptr[42] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[42]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[43], ((S_ptr[43] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[43]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[44], ((S_ptr[44] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[44]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[45], ((S_ptr[45] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[45]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[46], ((S_ptr[46] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[46]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[47], ((S_ptr[47] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[47]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[48], ((S_ptr[48] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[48]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[49], ((S_ptr[49] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[49]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[50], ((S_ptr[50] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[50]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[51], ((S_ptr[51] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[51]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[52], ((S_ptr[52] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[52]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[53], ((S_ptr[53] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[53]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[54], ((S_ptr[54] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[54]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[55], ((S_ptr[55] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[55]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[56], ((S_ptr[56] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[56]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[57], ((S_ptr[57] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[57]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[58], ((S_ptr[58] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[58]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[59], ((S_ptr[59] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[59]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[60], ((S_ptr[60] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[0] = (part_ptr[0] + S_ptr[60]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[61], ((S_ptr[61] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[0]));
-    part_ptr[1] = (part_ptr[1] + S_ptr[61]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[62], ((S_ptr[62] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[2] = (part_ptr[2] + S_ptr[62]);
-    tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[63], ((S_ptr[63] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr[1]));
-    part_ptr[3] = (part_ptr[3] + S_ptr[63]);
-    l_ptr[0] = ((l_ptr[0] * corr_ptr[0]) + (part_ptr[0] + part_ptr[1]));
-    l_ptr[1] = ((l_ptr[1] * corr_ptr[1]) + (part_ptr[2] + part_ptr[3]));
+    #pragma unroll
+    for (int hh_2 = 0; hh_2 < 2; ++hh_2) {
+      int cse_v11 = (hh_2 * 2);
+      l_ptr[hh_2] = ((l_ptr[hh_2] * corr_ptr[hh_2]) + (part_ptr[(hh_2 * 2)] + part_ptr[((hh_2 * 2) + 1)]));
+    }
     tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[0], S_ptr[1], S_ptr[0]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[1], S_ptr[3], S_ptr[2]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[2], S_ptr[5], S_ptr[4]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[3], S_ptr[7], S_ptr[6]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[4], S_ptr[9], S_ptr[8]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[5], S_ptr[11], S_ptr[10]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[6], S_ptr[13], S_ptr[12]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[7], S_ptr[15], S_ptr[14]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[8], S_ptr[17], S_ptr[16]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[9], S_ptr[19], S_ptr[18]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[10], S_ptr[21], S_ptr[20]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[11], S_ptr[23], S_ptr[22]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[12], S_ptr[25], S_ptr[24]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[13], S_ptr[27], S_ptr[26]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[14], S_ptr[29], S_ptr[28]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[15], S_ptr[31], S_ptr[30]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[16], S_ptr[33], S_ptr[32]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[17], S_ptr[35], S_ptr[34]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[18], S_ptr[37], S_ptr[36]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[19], S_ptr[39], S_ptr[38]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[20], S_ptr[41], S_ptr[40]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[21], S_ptr[43], S_ptr[42]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[22], S_ptr[45], S_ptr[44]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[23], S_ptr[47], S_ptr[46]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[24], S_ptr[49], S_ptr[48]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[25], S_ptr[51], S_ptr[50]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[26], S_ptr[53], S_ptr[52]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[27], S_ptr[55], S_ptr[54]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[28], S_ptr[57], S_ptr[56]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[29], S_ptr[59], S_ptr[58]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[30], S_ptr[61], S_ptr[60]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[31], S_ptr[63], S_ptr[62]);
+    #pragma unroll
+    for (int k = 0; k < 32; ++k) {
+      int cse_v12 = (k * 2);
+      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[k], S_ptr[((k * 2) + 1)], S_ptr[(k * 2)]);
+    }
     tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
-    int cse_v7 = (1 - ((int)blockIdx.x));
+    int cse_v13 = (1 - ((int)blockIdx.x));
     for (int j_1 = 1; j_1 < (2 - ((int)blockIdx.x)); ++j_1) {
       tvm_builtin_cuda_mbarrier_wait((&(tma_full_ptr[j_1])), 0);
       tvm_builtin_ptx_bar_sync_count_sync(((uint)(((int)threadIdx.y) + 2)), (uint)256);
       tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();
-      int cse_v8 = (j_1 * 8192);
-      tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((int)threadIdx.y) & 1) * 4096)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((j_1 * 8192) + 8192)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)0);
-      tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) & 1) * 4096) + 16)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((j_1 * 8192) + 8208)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
-      tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) & 1) * 4096) + 32)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((j_1 * 8192) + 8224)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
-      tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) & 1) * 4096) + 48)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((j_1 * 8192) + 8240)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
+      int cse_v15 = (j_1 * 8192);
+      #pragma unroll
+      for (int kk_1 = 0; kk_1 < 4; ++kk_1) {
+        int cse_v14 = (kk_1 * 16);
+        tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) & 1) * 4096) + (kk_1 * 16))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((j_1 * 8192) + (kk_1 * 16)) + 8192)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (0 < kk_1));
+      }
       tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned();
-      O_acc_ptr[0] = (O_acc_ptr[0] * corr_ptr[0]);
-      O_acc_ptr[1] = (O_acc_ptr[1] * corr_ptr[0]);
-      O_acc_ptr[2] = (O_acc_ptr[2] * corr_ptr[1]);
-      O_acc_ptr[3] = (O_acc_ptr[3] * corr_ptr[1]);
-      O_acc_ptr[4] = (O_acc_ptr[4] * corr_ptr[0]);
-      O_acc_ptr[5] = (O_acc_ptr[5] * corr_ptr[0]);
-      O_acc_ptr[6] = (O_acc_ptr[6] * corr_ptr[1]);
-      O_acc_ptr[7] = (O_acc_ptr[7] * corr_ptr[1]);
-      O_acc_ptr[8] = (O_acc_ptr[8] * corr_ptr[0]);
-      O_acc_ptr[9] = (O_acc_ptr[9] * corr_ptr[0]);
-      O_acc_ptr[10] = (O_acc_ptr[10] * corr_ptr[1]);
-      O_acc_ptr[11] = (O_acc_ptr[11] * corr_ptr[1]);
-      O_acc_ptr[12] = (O_acc_ptr[12] * corr_ptr[0]);
-      O_acc_ptr[13] = (O_acc_ptr[13] * corr_ptr[0]);
-      O_acc_ptr[14] = (O_acc_ptr[14] * corr_ptr[1]);
-      O_acc_ptr[15] = (O_acc_ptr[15] * corr_ptr[1]);
-      O_acc_ptr[16] = (O_acc_ptr[16] * corr_ptr[0]);
-      O_acc_ptr[17] = (O_acc_ptr[17] * corr_ptr[0]);
-      O_acc_ptr[18] = (O_acc_ptr[18] * corr_ptr[1]);
-      O_acc_ptr[19] = (O_acc_ptr[19] * corr_ptr[1]);
-      O_acc_ptr[20] = (O_acc_ptr[20] * corr_ptr[0]);
-      O_acc_ptr[21] = (O_acc_ptr[21] * corr_ptr[0]);
-      O_acc_ptr[22] = (O_acc_ptr[22] * corr_ptr[1]);
-      O_acc_ptr[23] = (O_acc_ptr[23] * corr_ptr[1]);
-      O_acc_ptr[24] = (O_acc_ptr[24] * corr_ptr[0]);
-      O_acc_ptr[25] = (O_acc_ptr[25] * corr_ptr[0]);
-      O_acc_ptr[26] = (O_acc_ptr[26] * corr_ptr[1]);
-      O_acc_ptr[27] = (O_acc_ptr[27] * corr_ptr[1]);
-      O_acc_ptr[28] = (O_acc_ptr[28] * corr_ptr[0]);
-      O_acc_ptr[29] = (O_acc_ptr[29] * corr_ptr[0]);
-      O_acc_ptr[30] = (O_acc_ptr[30] * corr_ptr[1]);
-      O_acc_ptr[31] = (O_acc_ptr[31] * corr_ptr[1]);
+      #pragma unroll
+      for (int r_4 = 0; r_4 < 32; ++r_4) {
+        O_acc_ptr[r_4] = (O_acc_ptr[r_4] * corr_ptr[((r_4 & 3) >> 1)]);
+      }
       tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();
-      int cse_v17 = ((j_1 + 2) % 3);
-      int cse_v29 = (((j_1 + 2) % 3) * 8192);
-      tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[0], P_ptr[1], P_ptr[2], P_ptr[3], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((j_1 + 2) % 3) * 8192) + 32768)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-      tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[4], P_ptr[5], P_ptr[6], P_ptr[7], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((j_1 + 2) % 3) * 8192) + 33792)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-      tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[8], P_ptr[9], P_ptr[10], P_ptr[11], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((j_1 + 2) % 3) * 8192) + 34816)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-      tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[12], P_ptr[13], P_ptr[14], P_ptr[15], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((j_1 + 2) % 3) * 8192) + 35840)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-      tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[16], P_ptr[17], P_ptr[18], P_ptr[19], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((j_1 + 2) % 3) * 8192) + 36864)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-      tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[20], P_ptr[21], P_ptr[22], P_ptr[23], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((j_1 + 2) % 3) * 8192) + 37888)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-      tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[24], P_ptr[25], P_ptr[26], P_ptr[27], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((j_1 + 2) % 3) * 8192) + 38912)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-      tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[28], P_ptr[29], P_ptr[30], P_ptr[31], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((j_1 + 2) % 3) * 8192) + 39936)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
+      #pragma unroll
+      for (int kk_2 = 0; kk_2 < 8; ++kk_2) {
+        int cse_v16 = (kk_2 * 4);
+        int cse_v17 = (kk_2 * 1024);
+        tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[(kk_2 * 4)], P_ptr[((kk_2 * 4) + 1)], P_ptr[((kk_2 * 4) + 2)], P_ptr[((kk_2 * 4) + 3)], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((j_1 * 8192) + (kk_2 * 1024)) + 24576)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
+      }
       tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned();
       tvm_builtin_ptx_bar_arrive_arrive(((uint)(((((int)threadIdx.y) + 1) & 1) + 2)), (uint)256);
       alignas(64) float ms_ptr_1[2];
       alignas(64) float part_ptr_1[4];
       tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_1();
-      int cse_v30 = ((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2));
-      float condval_64;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 128) - (((int)blockIdx.x) * 128))) {
-        condval_64 = S_ptr[0];
-      } else {
-        condval_64 = -CUDART_INF_F;
+      #pragma unroll
+      for (int r_5 = 0; r_5 < 64; ++r_5) {
+        float condval_2;
+        if (((((j_1 * 128) + ((r_5 >> 2) * 8)) + ((((int)threadIdx.x) & 3) * 2)) + (r_5 & 1)) <= ((((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (((r_5 & 3) >> 1) * 8)) + ((((int)threadIdx.x) & 31) >> 2)) + 128) - (((int)blockIdx.x) * 128))) {
+          condval_2 = S_ptr[r_5];
+        } else {
+          condval_2 = -CUDART_INF_F;
+        }
+        S_ptr[r_5] = condval_2;
+      }
+      #pragma unroll
+      for (int hh_3 = 0; hh_3 < 2; ++hh_3) {
+        alignas(64) float mx_ptr_1[1];
+        int cse_v18 = (hh_3 * 2);
+        #pragma unroll
+        for (int q_2 = 0; q_2 < 4; ++q_2) {
+          part_ptr_1[q_2] = S_ptr[((((q_2 >> 1) * 4) + (hh_3 * 2)) + (q_2 & 1))];
+        }
+        #pragma unroll
+        for (int r_6 = 0; r_6 < 28; ++r_6) {
+          int cse_v19 = (r_6 & 3);
+          part_ptr_1[(r_6 & 3)] = max(part_ptr_1[(r_6 & 3)], S_ptr[(((((r_6 >> 1) * 4) + (hh_3 * 2)) + (r_6 & 1)) + 8)]);
+        }
+        mx_ptr_1[0] = max(max(part_ptr_1[0], part_ptr_1[1]), max(part_ptr_1[2], max(part_ptr_1[3], m_ptr[hh_3])));
+        mx_ptr_1[0] = max(mx_ptr_1[0], __shfl_xor_sync((uint)4294967295, mx_ptr_1[0], 1, 32));
+        mx_ptr_1[0] = max(mx_ptr_1[0], __shfl_xor_sync((uint)4294967295, mx_ptr_1[0], 2, 32));
+        float condval_3;
+        if (mx_ptr_1[0] == -CUDART_INF_F) {
+          condval_3 = 0x0p+0f/*0.000000e+00*/;
+        } else {
+          condval_3 = (mx_ptr_1[0] * 0x1.71547652b82fep-3f/*1.803369e-01*/);
+        }
+        ms_ptr_1[hh_3] = condval_3;
+        tvm_builtin_ptx_ex2_approx_ftz_f32(corr_ptr[hh_3], ((m_ptr[hh_3] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[hh_3]));
+        m_ptr[hh_3] = mx_ptr_1[0];
+      }
+      #pragma unroll
+      for (int q_3 = 0; q_3 < 4; ++q_3) {
+        part_ptr_1[q_3] = 0x0p+0f/*0.000000e+00*/;
+      }
+      #pragma unroll
+      for (int r_7 = 0; r_7 < 64; ++r_7) {
+        int cse_v20 = (r_7 & 3);
+        tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[r_7], ((S_ptr[r_7] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[((r_7 & 3) >> 1)]));
+        part_ptr_1[(r_7 & 3)] = (part_ptr_1[(r_7 & 3)] + S_ptr[r_7]);
+      }
+      #pragma unroll
+      for (int hh_4 = 0; hh_4 < 2; ++hh_4) {
+        int cse_v21 = (hh_4 * 2);
+        l_ptr[hh_4] = ((l_ptr[hh_4] * corr_ptr[hh_4]) + (part_ptr_1[(hh_4 * 2)] + part_ptr_1[((hh_4 * 2) + 1)]));
       }
-      S_ptr[0] = condval_64;
-      float condval_65;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) < (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 128) - (((int)blockIdx.x) * 128))) {
-        condval_65 = S_ptr[1];
-      } else {
-        condval_65 = -CUDART_INF_F;
-      }
-      S_ptr[1] = condval_65;
-      float condval_66;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 136) - (((int)blockIdx.x) * 128))) {
-        condval_66 = S_ptr[2];
-      } else {
-        condval_66 = -CUDART_INF_F;
-      }
-      S_ptr[2] = condval_66;
-      float condval_67;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) < (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 136) - (((int)blockIdx.x) * 128))) {
-        condval_67 = S_ptr[3];
-      } else {
-        condval_67 = -CUDART_INF_F;
-      }
-      S_ptr[3] = condval_67;
-      float condval_68;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 120) - (((int)blockIdx.x) * 128))) {
-        condval_68 = S_ptr[4];
-      } else {
-        condval_68 = -CUDART_INF_F;
-      }
-      S_ptr[4] = condval_68;
-      float condval_69;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 119) - (((int)blockIdx.x) * 128))) {
-        condval_69 = S_ptr[5];
-      } else {
-        condval_69 = -CUDART_INF_F;
-      }
-      S_ptr[5] = condval_69;
-      float condval_70;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 128) - (((int)blockIdx.x) * 128))) {
-        condval_70 = S_ptr[6];
-      } else {
-        condval_70 = -CUDART_INF_F;
-      }
-      S_ptr[6] = condval_70;
-      float condval_71;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 127) - (((int)blockIdx.x) * 128))) {
-        condval_71 = S_ptr[7];
-      } else {
-        condval_71 = -CUDART_INF_F;
-      }
-      S_ptr[7] = condval_71;
-      float condval_72;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 112) - (((int)blockIdx.x) * 128))) {
-        condval_72 = S_ptr[8];
-      } else {
-        condval_72 = -CUDART_INF_F;
-      }
-      S_ptr[8] = condval_72;
-      float condval_73;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 111) - (((int)blockIdx.x) * 128))) {
-        condval_73 = S_ptr[9];
-      } else {
-        condval_73 = -CUDART_INF_F;
-      }
-      S_ptr[9] = condval_73;
-      float condval_74;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 120) - (((int)blockIdx.x) * 128))) {
-        condval_74 = S_ptr[10];
-      } else {
-        condval_74 = -CUDART_INF_F;
-      }
-      S_ptr[10] = condval_74;
-      float condval_75;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 119) - (((int)blockIdx.x) * 128))) {
-        condval_75 = S_ptr[11];
-      } else {
-        condval_75 = -CUDART_INF_F;
-      }
-      S_ptr[11] = condval_75;
-      float condval_76;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 104) - (((int)blockIdx.x) * 128))) {
-        condval_76 = S_ptr[12];
-      } else {
-        condval_76 = -CUDART_INF_F;
-      }
-      S_ptr[12] = condval_76;
-      float condval_77;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 103) - (((int)blockIdx.x) * 128))) {
-        condval_77 = S_ptr[13];
-      } else {
-        condval_77 = -CUDART_INF_F;
-      }
-      S_ptr[13] = condval_77;
-      float condval_78;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 112) - (((int)blockIdx.x) * 128))) {
-        condval_78 = S_ptr[14];
-      } else {
-        condval_78 = -CUDART_INF_F;
-      }
-      S_ptr[14] = condval_78;
-      float condval_79;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 111) - (((int)blockIdx.x) * 128))) {
-        condval_79 = S_ptr[15];
-      } else {
-        condval_79 = -CUDART_INF_F;
-      }
-      S_ptr[15] = condval_79;
-      float condval_80;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 96) - (((int)blockIdx.x) * 128))) {
-        condval_80 = S_ptr[16];
-      } else {
-        condval_80 = -CUDART_INF_F;
-      }
-      S_ptr[16] = condval_80;
-      float condval_81;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 95) - (((int)blockIdx.x) * 128))) {
-        condval_81 = S_ptr[17];
-      } else {
-        condval_81 = -CUDART_INF_F;
-      }
-      S_ptr[17] = condval_81;
-      float condval_82;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 104) - (((int)blockIdx.x) * 128))) {
-        condval_82 = S_ptr[18];
-      } else {
-        condval_82 = -CUDART_INF_F;
-      }
-      S_ptr[18] = condval_82;
-      float condval_83;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 103) - (((int)blockIdx.x) * 128))) {
-        condval_83 = S_ptr[19];
-      } else {
-        condval_83 = -CUDART_INF_F;
-      }
-      S_ptr[19] = condval_83;
-      float condval_84;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 88) - (((int)blockIdx.x) * 128))) {
-        condval_84 = S_ptr[20];
-      } else {
-        condval_84 = -CUDART_INF_F;
-      }
-      S_ptr[20] = condval_84;
-      float condval_85;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 87) - (((int)blockIdx.x) * 128))) {
-        condval_85 = S_ptr[21];
-      } else {
-        condval_85 = -CUDART_INF_F;
-      }
-      S_ptr[21] = condval_85;
-      float condval_86;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 96) - (((int)blockIdx.x) * 128))) {
-        condval_86 = S_ptr[22];
-      } else {
-        condval_86 = -CUDART_INF_F;
-      }
-      S_ptr[22] = condval_86;
-      float condval_87;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 95) - (((int)blockIdx.x) * 128))) {
-        condval_87 = S_ptr[23];
-      } else {
-        condval_87 = -CUDART_INF_F;
-      }
-      S_ptr[23] = condval_87;
-      float condval_88;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 80) - (((int)blockIdx.x) * 128))) {
-        condval_88 = S_ptr[24];
-      } else {
-        condval_88 = -CUDART_INF_F;
-      }
-      S_ptr[24] = condval_88;
-      float condval_89;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 79) - (((int)blockIdx.x) * 128))) {
-        condval_89 = S_ptr[25];
-      } else {
-        condval_89 = -CUDART_INF_F;
-      }
-      S_ptr[25] = condval_89;
-      float condval_90;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 88) - (((int)blockIdx.x) * 128))) {
-        condval_90 = S_ptr[26];
-      } else {
-        condval_90 = -CUDART_INF_F;
-      }
-      S_ptr[26] = condval_90;
-      float condval_91;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 87) - (((int)blockIdx.x) * 128))) {
-        condval_91 = S_ptr[27];
-      } else {
-        condval_91 = -CUDART_INF_F;
-      }
-      S_ptr[27] = condval_91;
-      float condval_92;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 72) - (((int)blockIdx.x) * 128))) {
-        condval_92 = S_ptr[28];
-      } else {
-        condval_92 = -CUDART_INF_F;
-      }
-      S_ptr[28] = condval_92;
-      float condval_93;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 71) - (((int)blockIdx.x) * 128))) {
-        condval_93 = S_ptr[29];
-      } else {
-        condval_93 = -CUDART_INF_F;
-      }
-      S_ptr[29] = condval_93;
-      float condval_94;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 80) - (((int)blockIdx.x) * 128))) {
-        condval_94 = S_ptr[30];
-      } else {
-        condval_94 = -CUDART_INF_F;
-      }
-      S_ptr[30] = condval_94;
-      float condval_95;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 79) - (((int)blockIdx.x) * 128))) {
-        condval_95 = S_ptr[31];
-      } else {
-        condval_95 = -CUDART_INF_F;
-      }
-      S_ptr[31] = condval_95;
-      float condval_96;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 64) - (((int)blockIdx.x) * 128))) {
-        condval_96 = S_ptr[32];
-      } else {
-        condval_96 = -CUDART_INF_F;
-      }
-      S_ptr[32] = condval_96;
-      float condval_97;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 63) - (((int)blockIdx.x) * 128))) {
-        condval_97 = S_ptr[33];
-      } else {
-        condval_97 = -CUDART_INF_F;
-      }
-      S_ptr[33] = condval_97;
-      float condval_98;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 72) - (((int)blockIdx.x) * 128))) {
-        condval_98 = S_ptr[34];
-      } else {
-        condval_98 = -CUDART_INF_F;
-      }
-      S_ptr[34] = condval_98;
-      float condval_99;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 71) - (((int)blockIdx.x) * 128))) {
-        condval_99 = S_ptr[35];
-      } else {
-        condval_99 = -CUDART_INF_F;
-      }
-      S_ptr[35] = condval_99;
-      float condval_100;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 56) - (((int)blockIdx.x) * 128))) {
-        condval_100 = S_ptr[36];
-      } else {
-        condval_100 = -CUDART_INF_F;
-      }
-      S_ptr[36] = condval_100;
-      float condval_101;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 55) - (((int)blockIdx.x) * 128))) {
-        condval_101 = S_ptr[37];
-      } else {
-        condval_101 = -CUDART_INF_F;
-      }
-      S_ptr[37] = condval_101;
-      float condval_102;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 64) - (((int)blockIdx.x) * 128))) {
-        condval_102 = S_ptr[38];
-      } else {
-        condval_102 = -CUDART_INF_F;
-      }
-      S_ptr[38] = condval_102;
-      float condval_103;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 63) - (((int)blockIdx.x) * 128))) {
-        condval_103 = S_ptr[39];
-      } else {
-        condval_103 = -CUDART_INF_F;
-      }
-      S_ptr[39] = condval_103;
-      float condval_104;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 48) - (((int)blockIdx.x) * 128))) {
-        condval_104 = S_ptr[40];
-      } else {
-        condval_104 = -CUDART_INF_F;
-      }
-      S_ptr[40] = condval_104;
-      float condval_105;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 47) - (((int)blockIdx.x) * 128))) {
-        condval_105 = S_ptr[41];
-      } else {
-        condval_105 = -CUDART_INF_F;
-      }
-      S_ptr[41] = condval_105;
-      float condval_106;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 56) - (((int)blockIdx.x) * 128))) {
-        condval_106 = S_ptr[42];
-      } else {
-        condval_106 = -CUDART_INF_F;
-      }
-      S_ptr[42] = condval_106;
-      float condval_107;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 55) - (((int)blockIdx.x) * 128))) {
-        condval_107 = S_ptr[43];
-      } else {
-        condval_107 = -CUDART_INF_F;
-      }
-      S_ptr[43] = condval_107;
-      float condval_108;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 40) - (((int)blockIdx.x) * 128))) {
-        condval_108 = S_ptr[44];
-      } else {
-        condval_108 = -CUDART_INF_F;
-      }
-      S_ptr[44] = condval_108;
-      float condval_109;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 39) - (((int)blockIdx.x) * 128))) {
-        condval_109 = S_ptr[45];
-      } else {
-        condval_109 = -CUDART_INF_F;
-      }
-      S_ptr[45] = condval_109;
-      float condval_110;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 48) - (((int)blockIdx.x) * 128))) {
-        condval_110 = S_ptr[46];
-      } else {
-        condval_110 = -CUDART_INF_F;
-      }
-      S_ptr[46] = condval_110;
-      float condval_111;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 47) - (((int)blockIdx.x) * 128))) {
-        condval_111 = S_ptr[47];
-      } else {
-        condval_111 = -CUDART_INF_F;
-      }
-      S_ptr[47] = condval_111;
-      float condval_112;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 32) - (((int)blockIdx.x) * 128))) {
-        condval_112 = S_ptr[48];
-      } else {
-        condval_112 = -CUDART_INF_F;
-      }
-      S_ptr[48] = condval_112;
-      float condval_113;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 31) - (((int)blockIdx.x) * 128))) {
-        condval_113 = S_ptr[49];
-      } else {
-        condval_113 = -CUDART_INF_F;
-      }
-      S_ptr[49] = condval_113;
-      float condval_114;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 40) - (((int)blockIdx.x) * 128))) {
-        condval_114 = S_ptr[50];
-      } else {
-        condval_114 = -CUDART_INF_F;
-      }
-      S_ptr[50] = condval_114;
-      float condval_115;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 39) - (((int)blockIdx.x) * 128))) {
-        condval_115 = S_ptr[51];
-      } else {
-        condval_115 = -CUDART_INF_F;
-      }
-      S_ptr[51] = condval_115;
-      float condval_116;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 24) - (((int)blockIdx.x) * 128))) {
-        condval_116 = S_ptr[52];
-      } else {
-        condval_116 = -CUDART_INF_F;
-      }
-      S_ptr[52] = condval_116;
-      float condval_117;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 23) - (((int)blockIdx.x) * 128))) {
-        condval_117 = S_ptr[53];
-      } else {
-        condval_117 = -CUDART_INF_F;
-      }
-      S_ptr[53] = condval_117;
-      float condval_118;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 32) - (((int)blockIdx.x) * 128))) {
-        condval_118 = S_ptr[54];
-      } else {
-        condval_118 = -CUDART_INF_F;
-      }
-      S_ptr[54] = condval_118;
-      float condval_119;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 31) - (((int)blockIdx.x) * 128))) {
-        condval_119 = S_ptr[55];
-      } else {
-        condval_119 = -CUDART_INF_F;
-      }
-      S_ptr[55] = condval_119;
-      float condval_120;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 16) - (((int)blockIdx.x) * 128))) {
-        condval_120 = S_ptr[56];
-      } else {
-        condval_120 = -CUDART_INF_F;
-      }
-      S_ptr[56] = condval_120;
-      float condval_121;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 15) - (((int)blockIdx.x) * 128))) {
-        condval_121 = S_ptr[57];
-      } else {
-        condval_121 = -CUDART_INF_F;
-      }
-      S_ptr[57] = condval_121;
-      float condval_122;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 24) - (((int)blockIdx.x) * 128))) {
-        condval_122 = S_ptr[58];
-      } else {
-        condval_122 = -CUDART_INF_F;
-      }
-      S_ptr[58] = condval_122;
-      float condval_123;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 23) - (((int)blockIdx.x) * 128))) {
-        condval_123 = S_ptr[59];
-      } else {
-        condval_123 = -CUDART_INF_F;
-      }
-      S_ptr[59] = condval_123;
-      float condval_124;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 8) - (((int)blockIdx.x) * 128))) {
-        condval_124 = S_ptr[60];
-      } else {
-        condval_124 = -CUDART_INF_F;
-      }
-      S_ptr[60] = condval_124;
-      float condval_125;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 7) - (((int)blockIdx.x) * 128))) {
-        condval_125 = S_ptr[61];
-      } else {
-        condval_125 = -CUDART_INF_F;
-      }
-      S_ptr[61] = condval_125;
-      float condval_126;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 16) - (((int)blockIdx.x) * 128))) {
-        condval_126 = S_ptr[62];
-      } else {
-        condval_126 = -CUDART_INF_F;
-      }
-      S_ptr[62] = condval_126;
-      float condval_127;
-      if (((j_1 * 128) + ((((int)threadIdx.x) & 3) * 2)) <= (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 15) - (((int)blockIdx.x) * 128))) {
-        condval_127 = S_ptr[63];
-      } else {
-        condval_127 = -CUDART_INF_F;
-      }
-      S_ptr[63] = condval_127;
-      alignas(64) float mx_ptr_2[1];
-      part_ptr_1[0] = S_ptr[0];
-      part_ptr_1[1] = S_ptr[1];
-      part_ptr_1[2] = S_ptr[4];
-      part_ptr_1[3] = S_ptr[5];
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[8]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[9]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[12]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[13]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[16]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[17]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[20]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[21]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[24]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[25]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[28]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[29]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[32]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[33]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[36]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[37]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[40]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[41]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[44]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[45]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[48]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[49]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[52]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[53]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[56]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[57]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[60]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[61]);
-      mx_ptr_2[0] = max(max(part_ptr_1[0], part_ptr_1[1]), max(part_ptr_1[2], max(part_ptr_1[3], m_ptr[0])));
-      mx_ptr_2[0] = max(mx_ptr_2[0], __shfl_xor_sync((uint)4294967295, mx_ptr_2[0], 1, 32));
-      mx_ptr_2[0] = max(mx_ptr_2[0], __shfl_xor_sync((uint)4294967295, mx_ptr_2[0], 2, 32));
-      float condval_128;
-      if (mx_ptr_2[0] == -CUDART_INF_F) {
-        condval_128 = 0x0p+0f/*0.000000e+00*/;
-      } else {
-        condval_128 = (mx_ptr_2[0] * 0x1.71547652b82fep-3f/*1.803369e-01*/);
-      }
-      ms_ptr_1[0] = condval_128;
-      tvm_builtin_ptx_ex2_approx_ftz_f32(corr_ptr[0], ((m_ptr[0] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      m_ptr[0] = mx_ptr_2[0];
-      alignas(64) float mx_ptr_3[1];
-      part_ptr_1[0] = S_ptr[2];
-      part_ptr_1[1] = S_ptr[3];
-      part_ptr_1[2] = S_ptr[6];
-      part_ptr_1[3] = S_ptr[7];
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[10]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[11]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[14]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[15]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[18]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[19]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[22]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[23]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[26]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[27]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[30]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[31]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[34]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[35]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[38]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[39]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[42]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[43]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[46]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[47]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[50]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[51]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[54]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[55]);
-      part_ptr_1[0] = max(part_ptr_1[0], S_ptr[58]);
-      part_ptr_1[1] = max(part_ptr_1[1], S_ptr[59]);
-      part_ptr_1[2] = max(part_ptr_1[2], S_ptr[62]);
-      part_ptr_1[3] = max(part_ptr_1[3], S_ptr[63]);
-      mx_ptr_3[0] = max(max(part_ptr_1[0], part_ptr_1[1]), max(part_ptr_1[2], max(part_ptr_1[3], m_ptr[1])));
-      mx_ptr_3[0] = max(mx_ptr_3[0], __shfl_xor_sync((uint)4294967295, mx_ptr_3[0], 1, 32));
-      mx_ptr_3[0] = max(mx_ptr_3[0], __shfl_xor_sync((uint)4294967295, mx_ptr_3[0], 2, 32));
-      float condval_129;
-      if (mx_ptr_3[0] == -CUDART_INF_F) {
-        condval_129 = 0x0p+0f/*0.000000e+00*/;
-      } else {
-        condval_129 = (mx_ptr_3[0] * 0x1.71547652b82fep-3f/*1.803369e-01*/);
-      }
-      ms_ptr_1[1] = condval_129;
-      tvm_builtin_ptx_ex2_approx_ftz_f32(corr_ptr[1], ((m_ptr[1] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      m_ptr[1] = mx_ptr_3[0];
-      part_ptr_1[0] = 0x0p+0f/*0.000000e+00*/;
-      part_ptr_1[1] = 0x0p+0f/*0.000000e+00*/;
-      part_ptr_1[2] = 0x0p+0f/*0.000000e+00*/;
-      part_ptr_1[3] = 0x0p+0f/*0.000000e+00*/;
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[0], ((S_ptr[0] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[0]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[1], ((S_ptr[1] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[1]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[2], ((S_ptr[2] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[2]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[3], ((S_ptr[3] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[3]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[4], ((S_ptr[4] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[4]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[5], ((S_ptr[5] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[5]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[6], ((S_ptr[6] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[6]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[7], ((S_ptr[7] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[7]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[8], ((S_ptr[8] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[8]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[9], ((S_ptr[9] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[9]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[10], ((S_ptr[10] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[10]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[11], ((S_ptr[11] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[11]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[12], ((S_ptr[12] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[12]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[13], ((S_ptr[13] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[13]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[14], ((S_ptr[14] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[14]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[15], ((S_ptr[15] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[15]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[16], ((S_ptr[16] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[16]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[17], ((S_ptr[17] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[17]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[18], ((S_ptr[18] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[18]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[19], ((S_ptr[19] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[19]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[20], ((S_ptr[20] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[20]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[21], ((S_ptr[21] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[21]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[22], ((S_ptr[22] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[22]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[23], ((S_ptr[23] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[23]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[24], ((S_ptr[24] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[24]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[25], ((S_ptr[25] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[25]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[26], ((S_ptr[26] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[26]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[27], ((S_ptr[27] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[27]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[28], ((S_ptr[28] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[28]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[29], ((S_ptr[29] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[29]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[30], ((S_ptr[30] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[30]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[31], ((S_ptr[31] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[31]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[32], ((S_ptr[32] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[32]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[33], ((S_ptr[33] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[33]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[34], ((S_ptr[34] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[34]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[35], ((S_ptr[35] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[35]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[36], ((S_ptr[36] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[36]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[37], ((S_ptr[37] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[37]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[38], ((S_ptr[38] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[38]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[39], ((S_ptr[39] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[39]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[40], ((S_ptr[40] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[40]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[41], ((S_ptr[41] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[41]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[42], ((S_ptr[42] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[42]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[43], ((S_ptr[43] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[43]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[44], ((S_ptr[44] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[44]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[45], ((S_ptr[45] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[45]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[46], ((S_ptr[46] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[46]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[47], ((S_ptr[47] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[47]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[48], ((S_ptr[48] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[48]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[49], ((S_ptr[49] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[49]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[50], ((S_ptr[50] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[50]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[51], ((S_ptr[51] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[51]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[52], ((S_ptr[52] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[52]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[53], ((S_ptr[53] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[53]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[54], ((S_ptr[54] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[54]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[55], ((S_ptr[55] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[55]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[56], ((S_ptr[56] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[56]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[57], ((S_ptr[57] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[57]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[58], ((S_ptr[58] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[58]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[59], ((S_ptr[59] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[59]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[60], ((S_ptr[60] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[0] = (part_ptr_1[0] + S_ptr[60]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[61], ((S_ptr[61] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[0]));
-      part_ptr_1[1] = (part_ptr_1[1] + S_ptr[61]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[62], ((S_ptr[62] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[2] = (part_ptr_1[2] + S_ptr[62]);
-      tvm_builtin_ptx_ex2_approx_ftz_f32(S_ptr[63], ((S_ptr[63] * 0x1.71547652b82fep-3f/*1.803369e-01*/) - ms_ptr_1[1]));
-      part_ptr_1[3] = (part_ptr_1[3] + S_ptr[63]);
-      l_ptr[0] = ((l_ptr[0] * corr_ptr[0]) + (part_ptr_1[0] + part_ptr_1[1]));
-      l_ptr[1] = ((l_ptr[1] * corr_ptr[1]) + (part_ptr_1[2] + part_ptr_1[3]));
       tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[0], S_ptr[1], S_ptr[0]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[1], S_ptr[3], S_ptr[2]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[2], S_ptr[5], S_ptr[4]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[3], S_ptr[7], S_ptr[6]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[4], S_ptr[9], S_ptr[8]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[5], S_ptr[11], S_ptr[10]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[6], S_ptr[13], S_ptr[12]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[7], S_ptr[15], S_ptr[14]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[8], S_ptr[17], S_ptr[16]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[9], S_ptr[19], S_ptr[18]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[10], S_ptr[21], S_ptr[20]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[11], S_ptr[23], S_ptr[22]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[12], S_ptr[25], S_ptr[24]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[13], S_ptr[27], S_ptr[26]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[14], S_ptr[29], S_ptr[28]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[15], S_ptr[31], S_ptr[30]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[16], S_ptr[33], S_ptr[32]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[17], S_ptr[35], S_ptr[34]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[18], S_ptr[37], S_ptr[36]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[19], S_ptr[39], S_ptr[38]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[20], S_ptr[41], S_ptr[40]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[21], S_ptr[43], S_ptr[42]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[22], S_ptr[45], S_ptr[44]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[23], S_ptr[47], S_ptr[46]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[24], S_ptr[49], S_ptr[48]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[25], S_ptr[51], S_ptr[50]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[26], S_ptr[53], S_ptr[52]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[27], S_ptr[55], S_ptr[54]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[28], S_ptr[57], S_ptr[56]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[29], S_ptr[59], S_ptr[58]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[30], S_ptr[61], S_ptr[60]);
-      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[31], S_ptr[63], S_ptr[62]);
-      tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_ptr[((j_1 + 2) % 3)]))));
+      #pragma unroll
+      for (int k_1 = 0; k_1 < 32; ++k_1) {
+        int cse_v22 = (k_1 * 2);
+        tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(P_ptr[k_1], S_ptr[((k_1 * 2) + 1)], S_ptr[(k_1 * 2)]);
+      }
+      tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_ptr[(j_1 - 1)]))));
     }
-    O_acc_ptr[0] = (O_acc_ptr[0] * corr_ptr[0]);
-    O_acc_ptr[1] = (O_acc_ptr[1] * corr_ptr[0]);
-    O_acc_ptr[2] = (O_acc_ptr[2] * corr_ptr[1]);
-    O_acc_ptr[3] = (O_acc_ptr[3] * corr_ptr[1]);
-    O_acc_ptr[4] = (O_acc_ptr[4] * corr_ptr[0]);
-    O_acc_ptr[5] = (O_acc_ptr[5] * corr_ptr[0]);
-    O_acc_ptr[6] = (O_acc_ptr[6] * corr_ptr[1]);
-    O_acc_ptr[7] = (O_acc_ptr[7] * corr_ptr[1]);
-    O_acc_ptr[8] = (O_acc_ptr[8] * corr_ptr[0]);
-    O_acc_ptr[9] = (O_acc_ptr[9] * corr_ptr[0]);
-    O_acc_ptr[10] = (O_acc_ptr[10] * corr_ptr[1]);
-    O_acc_ptr[11] = (O_acc_ptr[11] * corr_ptr[1]);
-    O_acc_ptr[12] = (O_acc_ptr[12] * corr_ptr[0]);
-    O_acc_ptr[13] = (O_acc_ptr[13] * corr_ptr[0]);
-    O_acc_ptr[14] = (O_acc_ptr[14] * corr_ptr[1]);
-    O_acc_ptr[15] = (O_acc_ptr[15] * corr_ptr[1]);
-    O_acc_ptr[16] = (O_acc_ptr[16] * corr_ptr[0]);
-    O_acc_ptr[17] = (O_acc_ptr[17] * corr_ptr[0]);
-    O_acc_ptr[18] = (O_acc_ptr[18] * corr_ptr[1]);
-    O_acc_ptr[19] = (O_acc_ptr[19] * corr_ptr[1]);
-    O_acc_ptr[20] = (O_acc_ptr[20] * corr_ptr[0]);
-    O_acc_ptr[21] = (O_acc_ptr[21] * corr_ptr[0]);
-    O_acc_ptr[22] = (O_acc_ptr[22] * corr_ptr[1]);
-    O_acc_ptr[23] = (O_acc_ptr[23] * corr_ptr[1]);
-    O_acc_ptr[24] = (O_acc_ptr[24] * corr_ptr[0]);
-    O_acc_ptr[25] = (O_acc_ptr[25] * corr_ptr[0]);
-    O_acc_ptr[26] = (O_acc_ptr[26] * corr_ptr[1]);
-    O_acc_ptr[27] = (O_acc_ptr[27] * corr_ptr[1]);
-    O_acc_ptr[28] = (O_acc_ptr[28] * corr_ptr[0]);
-    O_acc_ptr[29] = (O_acc_ptr[29] * corr_ptr[0]);
-    O_acc_ptr[30] = (O_acc_ptr[30] * corr_ptr[1]);
-    O_acc_ptr[31] = (O_acc_ptr[31] * corr_ptr[1]);
+    #pragma unroll
+    for (int r_8 = 0; r_8 < 32; ++r_8) {
+      O_acc_ptr[r_8] = (O_acc_ptr[r_8] * corr_ptr[((r_8 & 3) >> 1)]);
+    }
     tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();
-    int cse_v9 = (((int)blockIdx.x) * 8192);
-    tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[0], P_ptr[1], P_ptr[2], P_ptr[3], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(40960 - (((int)blockIdx.x) * 8192))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-    tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[4], P_ptr[5], P_ptr[6], P_ptr[7], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(41984 - (((int)blockIdx.x) * 8192))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-    tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[8], P_ptr[9], P_ptr[10], P_ptr[11], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(43008 - (((int)blockIdx.x) * 8192))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-    tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[12], P_ptr[13], P_ptr[14], P_ptr[15], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(44032 - (((int)blockIdx.x) * 8192))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-    tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[16], P_ptr[17], P_ptr[18], P_ptr[19], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(45056 - (((int)blockIdx.x) * 8192))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-    tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[20], P_ptr[21], P_ptr[22], P_ptr[23], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(46080 - (((int)blockIdx.x) * 8192))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-    tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[24], P_ptr[25], P_ptr[26], P_ptr[27], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(47104 - (((int)blockIdx.x) * 8192))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
-    tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[28], P_ptr[29], P_ptr[30], P_ptr[31], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(48128 - (((int)blockIdx.x) * 8192))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
+    #pragma unroll
+    for (int kk_3 = 0; kk_3 < 8; ++kk_3) {
+      int cse_v23 = (kk_3 * 4);
+      int cse_v24 = (kk_3 * 1024);
+      int cse_v25 = (((int)blockIdx.x) * 8192);
+      tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_aligned_m64n64k16_f32_f16_f16_1_1_1(O_acc_ptr[0], O_acc_ptr[1], O_acc_ptr[2], O_acc_ptr[3], O_acc_ptr[4], O_acc_ptr[5], O_acc_ptr[6], O_acc_ptr[7], O_acc_ptr[8], O_acc_ptr[9], O_acc_ptr[10], O_acc_ptr[11], O_acc_ptr[12], O_acc_ptr[13], O_acc_ptr[14], O_acc_ptr[15], O_acc_ptr[16], O_acc_ptr[17], O_acc_ptr[18], O_acc_ptr[19], O_acc_ptr[20], O_acc_ptr[21], O_acc_ptr[22], O_acc_ptr[23], O_acc_ptr[24], O_acc_ptr[25], O_acc_ptr[26], O_acc_ptr[27], O_acc_ptr[28], O_acc_ptr[29], O_acc_ptr[30], O_acc_ptr[31], P_ptr[(kk_3 * 4)], P_ptr[((kk_3 * 4) + 1)], P_ptr[((kk_3 * 4) + 2)], P_ptr[((kk_3 * 4) + 3)], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((kk_3 * 1024) + 40960) - (((int)blockIdx.x) * 8192))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293372403712ULL), (uint)1);
+    }
     tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned();
     tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
     tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_ptr[(1 - ((int)blockIdx.x))]))));
@@ -1753,74 +343,37 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
     tvm_builtin_ptx_bar_sync_count_sync((uint)1, (uint)256);
     alignas(64) float inv_ptr[2];
     tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
-    l_ptr[0] = (l_ptr[0] + __shfl_xor_sync((uint)4294967295, l_ptr[0], 1, 32));
-    l_ptr[0] = (l_ptr[0] + __shfl_xor_sync((uint)4294967295, l_ptr[0], 2, 32));
-    float condval_130;
-    if (0x0p+0f/*0.000000e+00*/ < l_ptr[0]) {
-      condval_130 = (0x1p+0f/*1.000000e+00*/ / l_ptr[0]);
-    } else {
-      condval_130 = 0x0p+0f/*0.000000e+00*/;
+    #pragma unroll
+    for (int hh_5 = 0; hh_5 < 2; ++hh_5) {
+      l_ptr[hh_5] = (l_ptr[hh_5] + __shfl_xor_sync((uint)4294967295, l_ptr[hh_5], 1, 32));
+      l_ptr[hh_5] = (l_ptr[hh_5] + __shfl_xor_sync((uint)4294967295, l_ptr[hh_5], 2, 32));
+      float condval_4;
+      if (0x0p+0f/*0.000000e+00*/ < l_ptr[hh_5]) {
+        condval_4 = (0x1p+0f/*1.000000e+00*/ / l_ptr[hh_5]);
+      } else {
+        condval_4 = 0x0p+0f/*0.000000e+00*/;
+      }
+      inv_ptr[hh_5] = condval_4;
+      if (((((int)threadIdx.x) % 4) == 0) && (((((((int)threadIdx.y) * 8) + ((((int)threadIdx.x) >> 5) * 2)) + hh_5) - (((int)blockIdx.x) * 16)) < 9)) {
+        LSE_ptr[((((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (hh_5 * 8)) + ((((int)threadIdx.x) & 31) >> 2)) + 128) - (((int)blockIdx.x) * 128))] = (((m_ptr[hh_5] * 0x1.71547652b82fep-3f/*1.803369e-01*/) + log2f(l_ptr[hh_5])) * 0x1.62e42fefa39efp-1f/*6.931472e-01*/);
+      }
     }
-    inv_ptr[0] = condval_130;
-    if (((((int)threadIdx.x) % 4) == 0) && ((((((int)threadIdx.y) * 8) + ((((int)threadIdx.x) >> 5) * 2)) - (((int)blockIdx.x) * 16)) < 9)) {
-      LSE_ptr[(((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 128) - (((int)blockIdx.x) * 128))] = (((m_ptr[0] * 0x1.71547652b82fep-3f/*1.803369e-01*/) + log2f(l_ptr[0])) * 0x1.62e42fefa39efp-1f/*6.931472e-01*/);
+    #pragma unroll
+    for (int r_9 = 0; r_9 < 32; ++r_9) {
+      O_acc_ptr[r_9] = (O_acc_ptr[r_9] * inv_ptr[((r_9 & 3) >> 1)]);
     }
-    l_ptr[1] = (l_ptr[1] + __shfl_xor_sync((uint)4294967295, l_ptr[1], 1, 32));
-    l_ptr[1] = (l_ptr[1] + __shfl_xor_sync((uint)4294967295, l_ptr[1], 2, 32));
-    float condval_131;
-    if (0x0p+0f/*0.000000e+00*/ < l_ptr[1]) {
-      condval_131 = (0x1p+0f/*1.000000e+00*/ / l_ptr[1]);
-    } else {
-      condval_131 = 0x0p+0f/*0.000000e+00*/;
-    }
-    inv_ptr[1] = condval_131;
-    if (((((int)threadIdx.x) % 4) == 0) && ((((int)threadIdx.y) - (((int)blockIdx.x) * 2)) < 1)) {
-      LSE_ptr[(((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + ((((int)threadIdx.x) & 31) >> 2)) + 136) - (((int)blockIdx.x) * 128))] = (((m_ptr[1] * 0x1.71547652b82fep-3f/*1.803369e-01*/) + log2f(l_ptr[1])) * 0x1.62e42fefa39efp-1f/*6.931472e-01*/);
-    }
-    O_acc_ptr[0] = (O_acc_ptr[0] * inv_ptr[0]);
-    O_acc_ptr[1] = (O_acc_ptr[1] * inv_ptr[0]);
-    O_acc_ptr[2] = (O_acc_ptr[2] * inv_ptr[1]);
-    O_acc_ptr[3] = (O_acc_ptr[3] * inv_ptr[1]);
-    O_acc_ptr[4] = (O_acc_ptr[4] * inv_ptr[0]);
-    O_acc_ptr[5] = (O_acc_ptr[5] * inv_ptr[0]);
-    O_acc_ptr[6] = (O_acc_ptr[6] * inv_ptr[1]);
-    O_acc_ptr[7] = (O_acc_ptr[7] * inv_ptr[1]);
-    O_acc_ptr[8] = (O_acc_ptr[8] * inv_ptr[0]);
-    O_acc_ptr[9] = (O_acc_ptr[9] * inv_ptr[0]);
-    O_acc_ptr[10] = (O_acc_ptr[10] * inv_ptr[1]);
-    O_acc_ptr[11] = (O_acc_ptr[11] * inv_ptr[1]);
-    O_acc_ptr[12] = (O_acc_ptr[12] * inv_ptr[0]);
-    O_acc_ptr[13] = (O_acc_ptr[13] * inv_ptr[0]);
-    O_acc_ptr[14] = (O_acc_ptr[14] * inv_ptr[1]);
-    O_acc_ptr[15] = (O_acc_ptr[15] * inv_ptr[1]);
-    O_acc_ptr[16] = (O_acc_ptr[16] * inv_ptr[0]);
-    O_acc_ptr[17] = (O_acc_ptr[17] * inv_ptr[0]);
-    O_acc_ptr[18] = (O_acc_ptr[18] * inv_ptr[1]);
-    O_acc_ptr[19] = (O_acc_ptr[19] * inv_ptr[1]);
-    O_acc_ptr[20] = (O_acc_ptr[20] * inv_ptr[0]);
-    O_acc_ptr[21] = (O_acc_ptr[21] * inv_ptr[0]);
-    O_acc_ptr[22] = (O_acc_ptr[22] * inv_ptr[1]);
-    O_acc_ptr[23] = (O_acc_ptr[23] * inv_ptr[1]);
-    O_acc_ptr[24] = (O_acc_ptr[24] * inv_ptr[0]);
-    O_acc_ptr[25] = (O_acc_ptr[25] * inv_ptr[0]);
-    O_acc_ptr[26] = (O_acc_ptr[26] * inv_ptr[1]);
-    O_acc_ptr[27] = (O_acc_ptr[27] * inv_ptr[1]);
-    O_acc_ptr[28] = (O_acc_ptr[28] * inv_ptr[0]);
-    O_acc_ptr[29] = (O_acc_ptr[29] * inv_ptr[0]);
-    O_acc_ptr[30] = (O_acc_ptr[30] * inv_ptr[1]);
-    O_acc_ptr[31] = (O_acc_ptr[31] * inv_ptr[1]);
     alignas(64) uint packed_ptr[4];
     tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], O_acc_ptr[1], O_acc_ptr[0]);
     tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], O_acc_ptr[3], O_acc_ptr[2]);
     tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], O_acc_ptr[5], O_acc_ptr[4]);
     tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], O_acc_ptr[7], O_acc_ptr[6]);
-    int cse_v10 = (((int)threadIdx.x) & 15);
-    int cse_v11 = (((int)threadIdx.y) * 4096);
-    int cse_v18 = ((((int)threadIdx.x) & 7) * 8);
-    int cse_v19 = ((((int)threadIdx.x) & 15) * 64);
-    int cse_v20 = ((((int)threadIdx.x) >> 5) * 1024);
-    int cse_v31 = (((((int)threadIdx.x) & 31) >> 4) * 8);
-    int cse_v67 = (((((int)threadIdx.y) >> 1) * 8192) + (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (((int)threadIdx.x) & 15)) & 127) * 64));
+    int cse_v26 = (((int)threadIdx.x) & 15);
+    int cse_v27 = (((int)threadIdx.y) * 4096);
+    int cse_v34 = ((((int)threadIdx.x) & 7) * 8);
+    int cse_v35 = ((((int)threadIdx.x) & 15) * 64);
+    int cse_v36 = ((((int)threadIdx.x) >> 5) * 1024);
+    int cse_v38 = (((((int)threadIdx.x) & 31) >> 4) * 8);
+    int cse_v40 = (((((int)threadIdx.y) >> 1) * 8192) + (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (((int)threadIdx.x) & 15)) & 127) * 64));
     tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((int)threadIdx.y) >> 1) * 8192) + (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (((int)threadIdx.x) & 15)) & 127) * 64)) + ((((((int)threadIdx.x) & 31) >> 4) * 8) ^ ((((int)threadIdx.x) & 7) * 8)))]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
     tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], O_acc_ptr[9], O_acc_ptr[8]);
     tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], O_acc_ptr[11], O_acc_ptr[10]);

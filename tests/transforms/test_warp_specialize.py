@@ -20,7 +20,7 @@ from tvm_tma import TMAError
 from tvm_tma.codegen import SM90A, compile_cuda, kernel_source
 from tvm_tma.kernels import gemm_wgmma, rms_norm
 from tvm_tma.transforms import LowerRoleBarriers, VerifyMBarrierProtocol, VerifyWgmma
-from tvm_tma.transforms.pipelines.warp_specialize import LAUNCH_MIN_BLOCKS, ROLE
+from tvm_tma.transforms.pipelines.warp_specialize import LAUNCH_MIN_BLOCKS, PEEL, ROLE
 from workloads import verified_ir
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -405,3 +405,63 @@ def test_each_kernel_of_a_function_gets_its_split():
     doubled = wide.with_body(tvm_ffi.structural_mutate(wide.body, (tirx.For, twice)))
     with pytest.raises(TMAError, match=r"pipeline_model: .*2 warp-specialized loops: expected at most one per kernel"):
         split_ir(tvm.IRModule({"main": doubled}))
+
+
+def _peeled(extent):
+    """A 1-stage ring under ``tvm_tma.peel = [1, 1]``: ``first`` reads the slot in every
+    iteration but the first, ``second`` in every one but the last (the attention walk's
+    products); ``extent`` 8, or None for a symbolic ``n``."""
+    stages = {"software_pipeline_stage": [0, 1, 1], "software_pipeline_order": [0, 1, 2],
+              "software_pipeline_async_stages": [0], "tvm_tma.producer": "warp", PEEL: [1, 1]}
+
+    n = tirx.Var("n", "int32") if extent is None else extent
+
+    @T.prim_func(s_tir=True)
+    def main(a: T.handle, b: T.handle):
+        A = T.match_buffer(a, (n, 128), "float32")
+        B = T.match_buffer(b, (n, 128), "float32")
+        A_s = T.sblock_alloc_buffer((128,), "float32", scope="shared.dyn")
+        for tx in T.thread_binding(128, thread="threadIdx.x"):
+            with T.sblock("kernel"):
+                for j in T.serial(n, annotations=stages):
+                    with T.sblock("copy"):
+                        A_s[tx] = A[j, tx]
+                    with T.sblock("first"):
+                        if j > 0:
+                            B[j - 1, tx] = B[j - 1, tx] + A_s[tx]
+                    with T.sblock("second"):
+                        if j < n - 1:
+                            B[j, tx] = A_s[tx] * T.float32(2)
+
+    return tvm.IRModule({"main": main})
+
+
+def test_peeled_iterations_take_the_conditions_out_of_the_steady_loop():
+    """The first and last iterations run outside the loop with ``j`` a value: iteration 0 has
+    ``second`` only, iteration 7 ``first`` only, the steady loop j = 1..6 both and no
+    condition; each waits for its slot and releases it."""
+    consumer = roles(split_ir(_peeled(8)))["consumer"]
+    (loop,) = [f for f in nodes(consumer, tirx.For) if f.loop_var.name == "j"]
+    assert (int(loop.min), int(loop.extent)) == (1, 6)
+    assert not nodes(loop, tirx.IfThenElse)
+    stores = [b.name_hint for b in nodes(consumer, tvm.s_tir.SBlock) if nodes(b.body, tirx.BufferStore)]
+    assert stores.count("first") == 2 and stores.count("second") == 2  # (once peeled, once in the loop)
+    assert len(calls(consumer, WAIT)) == len(calls(consumer, ARRIVE)) == 3
+
+
+def test_a_symbolic_walk_runs_its_last_iteration_once():
+    """With ``n`` symbolic the last iteration ``n - 1`` may be the first (``n = 1``): it runs
+    only where ``n - 1 >= 1``, so that no iteration runs twice."""
+    consumer = roles(split_ir(_peeled(None)))["consumer"]
+
+    def adds(stmt) -> bool:  # holds ``first`` storing (the prologue's is empty: j = 0)
+        return any(b.name_hint == "first" and nodes(b.body, tirx.BufferStore) for b in nodes(stmt, tvm.s_tir.SBlock))
+
+    (loop,) = [f for f in nodes(consumer, tirx.For) if f.loop_var.name == "j"]
+    epilogue = [s for s in nodes(consumer, tirx.IfThenElse) if adds(s.then_case) and not adds(s.else_case or
+                                                                                               tirx.Evaluate(0))
+                and not any(s.same_as(x) for x in nodes(loop, tirx.IfThenElse))]
+    epilogue = [s for s in epilogue if not any(s.same_as(x) for o in epilogue if not o.same_as(s)
+                                               for x in nodes(o.then_case, tirx.IfThenElse))]  # the outermost
+    assert len(epilogue) == 1
+    assert value(epilogue[0].condition, n=1) == 0 and value(epilogue[0].condition, n=5) == 1

@@ -16,7 +16,13 @@ warp specialization: a "full" and an "empty" mbarrier ring, ``setmaxnreg``), and
   ``V`` MN-major from shared memory;
 - overlapped as FlashAttention-3 does within a warpgroup: iteration ``j`` issues ``S_j``
   and ``O += P_{j-1} V_{j-1}``, waits for ``S_j`` only, computes its softmax while the second
-  product runs, then waits for it and rescales ``O`` (the last ``P V`` after the loop);
+  product runs, then waits for it and rescales ``O``. With three or more versions in the
+  ring, ``P V`` runs a stage after ``S`` on the version before, held one step longer (the
+  last ``P V`` after the loop). With two (head_dim 256 has room for no more), version ``j``
+  holds ``K_j`` and ``V_{j-1}`` instead, so that both products that read a version retire in
+  its iteration: the walk is one iteration longer, its first and last peeled
+  (:data:`tvm_tma.transforms.pipelines.warp_specialize.PEEL`), the first multiplying by no
+  V, the last computing no scores;
 - the output normalized by the row sums into a swizzled shared tile stored by a tensor store
   (clipped to the sequence), and the log-sum-exp ``LSE[b, h, i]`` (natural log) in fp32.
 
@@ -47,7 +53,7 @@ from ..transforms.copies.swizzle import ANNOTATION as SWIZZLE
 from ..transforms.pipelines.lower_async_pipeline import WGMMA_IN_FLIGHT
 from ..transforms.pipelines.lower_bulk_copy_blocks import ANNOTATION as BULK_COPY
 from ..transforms.pipelines.role_barriers import CONSUMER_BARRIER as ROLE_BARRIER
-from ..transforms.pipelines.warp_specialize import MANUAL, PRODUCER
+from ..transforms.pipelines.warp_specialize import MANUAL, PEEL, PRODUCER
 from ..transforms.tensor_cores.wgmma import Major, descriptor_request
 from .gemm import SMS
 
@@ -60,10 +66,11 @@ LAYOUTS = ("bshd", "bhsd")
 @dataclass(frozen=True)
 class AttentionTile:
     """Rows of Q per CTA (``64`` per consumer warpgroup), keys per step, the K and V tiles
-    in flight (``stages`` buffers of each), whether ``P_{j-1} V_{j-1}`` runs during the
-    softmax of tile ``j`` (``overlap``; it holds a tile one step longer: ``stages >= 3``), and
-    whether the consumer warpgroups take turns issuing their products (``pingpong``: one
-    warpgroup's softmax runs while the other's products do)."""
+    in flight (``stages`` buffers of each, at least 2), whether ``P_{j-1} V_{j-1}`` runs
+    during the softmax of tile ``j`` (``overlap``; in two stages, version ``j`` of the ring
+    holds ``K_j`` and ``V_{j-1}``, in more ``V_{j-1}`` is held a step longer), and whether
+    the consumer warpgroups take turns issuing their products (``pingpong``: one warpgroup's
+    softmax runs while the other's products do)."""
 
     rows: int
     cols: int
@@ -72,9 +79,11 @@ class AttentionTile:
     pingpong: bool = True
 
 
-TILES = {64: AttentionTile(128, 128, 3), 128: AttentionTile(128, 128, 3), 256: AttentionTile(128, 64, 2, False)}
+TILES = {64: AttentionTile(128, 128, 3), 128: AttentionTile(128, 128, 3), 256: AttentionTile(128, 80, 2)}
 """The tile by head_dim: shared memory holds Q and ``stages`` K and V tiles (the output tile
-reuses it), at most 227 KiB on the H100."""
+reuses it), at most 227 KiB on the H100. Head_dim 256: 80 keys a step in two versions
+(224 KiB), as FlashAttention-3 takes: 1.09-1.10x the 64-key tile without overlap at 1024
+tokens on the H100."""
 
 
 CAUSAL = {False: None, True: "top_left", "top_left": "top_left", "bottom_right": "bottom_right"}
@@ -199,9 +208,9 @@ def _check_tile(tile: AttentionTile, head_dim: int, dtype: str) -> None:
     if tile.cols % 16 or not 16 <= tile.cols <= 256:
         raise TMAError("wgmma_shape", f"attention tile cols = {tile.cols}: expected a multiple of 16 up to 256 "
                        "(the N of Q K^T, the K of P V)")
-    if tile.stages < 2 + tile.overlap:
-        raise TMAError("pipeline_model", f"attention tile stages = {tile.stages}: expected at least "
-                       f"{2 + tile.overlap}{' (overlap holds a tile one step longer)' if tile.overlap else ''}")
+    if tile.stages < 2:
+        raise TMAError("pipeline_model", f"attention tile stages = {tile.stages}: expected at least 2 (a tile "
+                       "loading while one is read)")
     e = tvm.DataType(dtype).bits // 8
     need = (tile.rows * head_dim + 2 * tile.stages * tile.cols * head_dim) * e
     if need > rules.limit("shared_memory_capacity"):
@@ -228,12 +237,23 @@ def persistent_ctas(items: int) -> int | None:
     return ctas if items // ctas <= -(-items // SMS) * 1.03 else None
 
 
+def unrolled(extent: int):
+    """``T.unroll(extent)`` that nvcc unrolls (``#pragma unroll``) rather than TVM's UnrollLoop:
+    the kernel's IR then holds each loop body once, not once per iteration, and the passes
+    after UnrollLoop take a third of the time over it."""
+    return T.unroll(extent, annotations={"pragma_unroll_explicit": 0})
+
+
 def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout: str, kv_layout: str,
             mask: AttentionMask | None, lse: bool, packed: bool, tile: AttentionTile,
             persistent: bool = False) -> tirx.PrimFunc:
     b, h, hkv, sq, skv, d = shape.b, shape.h, shape.hkv, shape.sq, shape.skv, shape.d
     bm, bn = tile.rows, tile.cols
-    c0 = tile.stages - 1 - tile.overlap  # the consumers' stage (copies at 0; stages = versions)
+    # Overlap in two versions: version j holds K_j and V_{j-1} (lag, the V tile iteration j
+    # loads and multiplies: j - lag); in more, P V runs a stage later on version j - 1 (held).
+    lag = int(tile.overlap and tile.stages == 2)
+    held = tile.overlap and not lag
+    c0 = tile.stages - 1 - int(held)  # the consumers' stage (copies at 0; stages = versions)
     wg = bm // 64
     threads = wg * 128
     pingpong = tile.pingpong and wg > 1
@@ -304,18 +324,32 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
             return False
         return tirx.Or(*conds) if len(conds) == 2 else conds[0]
 
+    def walk(qt):
+        """The iterations of query tile ``qt``: with overlap one more, the last multiplying by
+        the last V tile only."""
+        return kv_tiles(qt) + lag
+
+    def scores(qt, j):
+        """Whether iteration ``j`` computes a score tile (all but the overlap's last)."""
+        return True if not lag else j < kv_tiles(qt)
+
+    def multiplies(j):
+        """Whether iteration ``j`` multiplies by a V tile (all but the overlap's first)."""
+        return True if not lag else j > 0
+
     def visible(row, col):
         """Whether query ``row`` sees key ``col``."""
         inside = col < skv
         return inside if causal is None else tirx.And(inside, col <= row + diagonal)
 
     @T.macro
-    def copy_kv(dst, src, j, bb, head, f, ty, tx, v):
+    def copy_kv(dst, src, j, bb, head, f, ty, tx, v):  # key tile j (rows past either end: zeros)
         if bn * d % step != 0:  # a partial last step
             T.where(flat(f, ty, tx, v) < bn * d)
         T.sblock_attr({SWIZZLE: 0})
         i, dd = T.meta_var(tile_row(f, ty, tx, v))
-        dst[i, dd] = T.if_then_else(j * bn + i < skv, src[at(kv_layout, bb, j * bn + i, head, dd)], T.Cast(dtype, 0))
+        dst[i, dd] = T.if_then_else(tirx.And(0 <= j * bn + i, j * bn + i < skv),
+                                    src[at(kv_layout, bb, j * bn + i, head, dd)], T.Cast(dtype, 0))
 
     @T.macro
     def item(qt, bb, hq, first, ty, tx, Q, K, V, M, O, LSE, Q_s, K_s, V_s, out_tile, O_acc, S, P, m, l, corr):  # noqa: E741
@@ -332,19 +366,22 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                     Q_s[i, dd] = T.if_then_else(qt * bm + i < sq,
                                                 Q[at(layout, bb, qt * bm + i, hq, dd)],
                                                 T.Cast(dtype, 0))
-        for r in T.unroll(o_regs):
+        for r in unrolled(o_regs):
             O_acc[tx, r] = T.float32(0)
-        for hh in T.unroll(2):
+        for hh in unrolled(2):
             m[hh] = neg_inf
             l[hh] = T.float32(0)
         if pingpong and tirx.And(ty == 0, first):  # warpgroup 0 takes the first turn
             T.ptx.bar.arrive(T.uint32(turn), T.uint32(2 * 128))
-        for j in T.serial(kv_tiles(qt), annotations={
-                "software_pipeline_stage": [0, 0, c0, c0 + tile.overlap, c0, c0],
+        # With overlap, iteration j loads K_j and V_{j-1} into one version of the ring and
+        # multiplies P_{j-1} V_{j-1} while the softmax of S_j runs: both products that read a
+        # version retire within its iteration (V_{-1}: rows before the sequence, zeros, unused).
+        for j in T.serial(walk(qt), annotations={
+                "software_pipeline_stage": [0, 0, c0, c0 + int(held), c0, c0],
                 "software_pipeline_order": ([0, 1, 2, 3, 4, 5] if tile.overlap
                                             else [0, 1, 2, 5, 3, 4]),
                 "software_pipeline_async_stages": [0],
-                PRODUCER: "warp", WGMMA_IN_FLIGHT: MANUAL}):
+                PRODUCER: "warp", WGMMA_IN_FLIGHT: MANUAL, PEEL: [lag, lag]}):
             for f in range(kv_iters):
                 for v in T.vectorized(lanes):
                     with T.sblock("K_s"):
@@ -352,86 +389,97 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
             for f in range(kv_iters):
                 for v in T.vectorized(lanes):
                     with T.sblock("V_s"):
-                        copy_kv(V_s, Q if packed else V, j, bb, v_head + hq // group, f, ty, tx, v)
+                        copy_kv(V_s, Q if packed else V, j - lag, bb, v_head + hq // group, f, ty, tx, v)
             with T.sblock("qk"):  # S_j = Q K_j^T, issued
-                if pingpong:  # this warpgroup's turn to issue
+                if pingpong and scores(qt, j):  # this warpgroup's turn to issue (not for a last P V)
                     T.ptx.bar.sync(T.Cast("uint32", turn + ty), T.uint32(2 * 128))
-                T.ptx.wgmma.fence.sync.aligned()
-                for kk in T.unroll(d // 16):
-                    T.ptx[qk](*[S[tx, r] for r in range(s_regs)],
-                              descriptor_request(T.address_of(Q_s[ty * 64, kk * 16]), Major.K),
-                              descriptor_request(T.address_of(K_s[0, kk * 16]), Major.K),
-                              kk > 0, 1, 1, 0, 0)
+                if scores(qt, j):
+                    T.ptx.wgmma.fence.sync.aligned()
+                    for kk in unrolled(d // 16):
+                        T.ptx[qk](*[S[tx, r] for r in range(s_regs)],
+                                  descriptor_request(T.address_of(Q_s[ty * 64, kk * 16]), Major.K),
+                                  descriptor_request(T.address_of(K_s[0, kk * 16]), Major.K),
+                                  kk > 0, 1, 1, 0, 0)
+                # (every iteration commits two groups, one of them empty in the overlap's first
+                # and last: the waits below are the same on every path, as ptxas requires of
+                # waits that retire accumulators; otherwise it serializes the products)
                 T.ptx.wgmma.commit_group.sync.aligned()
-            with T.sblock("pv"):  # O = O * corr_j + P_j V_j (overlap: during softmax j + 1)
-                for r in T.unroll(o_regs):
-                    O_acc[tx, r] = O_acc[tx, r] * corr[r % 4 // 2]
-                T.ptx.wgmma.fence.sync.aligned()
-                for kk in T.unroll(bn // 16):
-                    T.ptx[pv](*[O_acc[tx, r] for r in range(o_regs)],
-                              P[tx, kk * 4], P[tx, kk * 4 + 1],
-                              P[tx, kk * 4 + 2], P[tx, kk * 4 + 3],
-                              descriptor_request(T.address_of(V_s[kk * 16, 0]), Major.MN),
-                              True, 1, 1, 1)
+            with T.sblock("pv"):  # O += P V_{j - lag} (overlap: during the softmax of S_j)
+                if multiplies(j):
+                    if held:  # O to the row maxima of P, while S_j's product runs
+                        for r in unrolled(o_regs):
+                            O_acc[tx, r] = O_acc[tx, r] * corr[r % 4 // 2]
+                    T.ptx.wgmma.fence.sync.aligned()
+                    for kk in unrolled(bn // 16):
+                        T.ptx[pv](*[O_acc[tx, r] for r in range(o_regs)],
+                                  P[tx, kk * 4], P[tx, kk * 4 + 1],
+                                  P[tx, kk * 4 + 2], P[tx, kk * 4 + 3],
+                                  descriptor_request(T.address_of(V_s[kk * 16, 0]), Major.MN),
+                                  True, 1, 1, 1)
                 T.ptx.wgmma.commit_group.sync.aligned()
-                if not tile.overlap:  # V_j's slot is released at the end of the iteration
+                if not tile.overlap:  # V_j's version is released at the end of the iteration
                     T.ptx.wgmma.wait_group.sync.aligned(0)
             with T.sblock("turn"):
-                if pingpong:  # the next warpgroup's turn
+                if pingpong and scores(qt, j):  # the next warpgroup's turn
                     T.ptx.bar.arrive(T.Cast("uint32", turn + (ty + 1) % wg), T.uint32(2 * 128))
             with T.sblock("softmax"):
                 mx = T.sblock_alloc_buffer((2,), "float32", scope="local")
                 ms = T.sblock_alloc_buffer((2,), "float32", scope="local")
                 part = T.sblock_alloc_buffer((4,), "float32", scope="local")
                 # S_j done; with overlap, P_{j-1} V_{j-1} (issued after it) runs on
-                if tile.overlap:
-                    if j > 0:
-                        T.ptx.wgmma.wait_group.sync.aligned(1)
-                    else:
-                        T.ptx.wgmma.wait_group.sync.aligned(0)
+                if tile.overlap and j > 0:
+                    T.ptx.wgmma.wait_group.sync.aligned(1)
                 else:
                     T.ptx.wgmma.wait_group.sync.aligned(0)
-                if mask is not None:  # S c + M log2(e)
-                    for r in T.unroll(s_regs):
-                        row, col = T.meta_var(fragment_element(tx, r))
-                        q_row, k_col = T.meta_var((qt * bm + ty * 64 + row, j * bn + col))
-                        S[tx, r] = S[tx, r] * c + T.if_then_else(
-                            tirx.And(q_row < sq, k_col < skv),
-                            T.Cast("float32", M[bb if mask.batch else 0, hq if mask.heads else 0,
-                                                q_row, k_col]) * T.float32(log2e),
-                            T.float32(0))
-                if needs_mask(qt, j):
-                    for r in T.unroll(s_regs):
-                        row, col = T.meta_var(fragment_element(tx, r))
-                        S[tx, r] = T.Select(visible(qt * bm + ty * 64 + row, j * bn + col),
-                                            S[tx, r], neg_inf)
-                for hh in T.unroll(2):
-                    # the thread's columns of the row: 4 running maxima, then their max
-                    for q in T.unroll(4):
-                        part[q] = S[tx, q // 2 * 4 + hh * 2 + q % 2]
-                    for r in T.unroll(s_regs // 2 - 4):
-                        part[r % 4] = T.max(part[r % 4], S[tx, (r + 4) // 2 * 4 + hh * 2 + r % 2])
-                    mx[hh] = T.max(T.max(part[0], part[1]), T.max(part[2], T.max(part[3], m[hh])))
-                    mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 1, 32, 32))
-                    mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 2, 32, 32))
-                    # a row masked so far keeps 0 (exp2(-inf - 0) = 0, no NaN)
-                    ms[hh] = T.Select(mx[hh] == neg_inf, T.float32(0), mx[hh] * cm)
-                    T.ptx[ex2](corr[hh], m[hh] * cm - ms[hh])
-                    m[hh] = mx[hh]
-                for q in T.unroll(4):  # 2 running sums per row
-                    part[q] = T.float32(0)
-                for r in T.unroll(s_regs):
-                    T.ptx[ex2](S[tx, r], S[tx, r] * cm - ms[r % 4 // 2])
-                    part[r % 4] = part[r % 4] + S[tx, r]
-                for hh in T.unroll(2):
-                    l[hh] = l[hh] * corr[hh] + (part[hh * 2] + part[hh * 2 + 1])
+                if scores(qt, j):
+                    if mask is not None:  # S c + M log2(e)
+                        for r in unrolled(s_regs):
+                            row, col = T.meta_var(fragment_element(tx, r))
+                            q_row, k_col = T.meta_var((qt * bm + ty * 64 + row, j * bn + col))
+                            S[tx, r] = S[tx, r] * c + T.if_then_else(
+                                tirx.And(q_row < sq, k_col < skv),
+                                T.Cast("float32", M[bb if mask.batch else 0, hq if mask.heads else 0,
+                                                    q_row, k_col]) * T.float32(log2e),
+                                T.float32(0))
+                    if needs_mask(qt, j):
+                        for r in unrolled(s_regs):
+                            row, col = T.meta_var(fragment_element(tx, r))
+                            S[tx, r] = T.Select(visible(qt * bm + ty * 64 + row, j * bn + col),
+                                                S[tx, r], neg_inf)
+                    for hh in unrolled(2):
+                        # the thread's columns of the row: 4 running maxima, then their max
+                        for q in unrolled(4):
+                            part[q] = S[tx, q // 2 * 4 + hh * 2 + q % 2]
+                        for r in unrolled(s_regs // 2 - 4):
+                            part[r % 4] = T.max(part[r % 4], S[tx, (r + 4) // 2 * 4 + hh * 2 + r % 2])
+                        mx[hh] = T.max(T.max(part[0], part[1]), T.max(part[2], T.max(part[3], m[hh])))
+                        mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 1, 32, 32))
+                        mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 2, 32, 32))
+                        # a row masked so far keeps 0 (exp2(-inf - 0) = 0, no NaN)
+                        ms[hh] = T.Select(mx[hh] == neg_inf, T.float32(0), mx[hh] * cm)
+                        T.ptx[ex2](corr[hh], m[hh] * cm - ms[hh])
+                        m[hh] = mx[hh]
+                    for q in unrolled(4):  # 2 running sums per row
+                        part[q] = T.float32(0)
+                    for r in unrolled(s_regs):
+                        T.ptx[ex2](S[tx, r], S[tx, r] * cm - ms[r % 4 // 2])
+                        part[r % 4] = part[r % 4] + S[tx, r]
+                    for hh in unrolled(2):
+                        l[hh] = l[hh] * corr[hh] + (part[hh * 2] + part[hh * 2 + 1])
                 T.ptx.wgmma.wait_group.sync.aligned(0)  # (overlap: P_{j-1} V_{j-1} done: P free)
-                for k in T.unroll(p_regs):
-                    T.ptx[cvt](P[tx, k], S[tx, 2 * k + 1], S[tx, 2 * k])
+                if scores(qt, j):
+                    if not held:
+                        # O to the new row maxima here, where no product is in flight (in two
+                        # versions, defined between S_j's issue and its wait, ptxas serializes
+                        # the products of some tiles: head_dim 256, 64 keys, causal)
+                        for r in unrolled(o_regs):
+                            O_acc[tx, r] = O_acc[tx, r] * corr[r % 4 // 2]
+                    for k in unrolled(p_regs):
+                        T.ptx[cvt](P[tx, k], S[tx, 2 * k + 1], S[tx, 2 * k])
         with T.sblock("normalize"):
             inv = T.sblock_alloc_buffer((2,), "float32", scope="local")
             T.ptx.wgmma.wait_group.sync.aligned(0)  # the last P V
-            for hh in T.unroll(2):
+            for hh in unrolled(2):
                 l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 1, 32, 32)
                 l[hh] = l[hh] + T.tvm_warp_shuffle_xor(full, l[hh], 2, 32, 32)
                 # (a row that saw no key: l = 0, O = 0, LSE = -inf)
@@ -440,7 +488,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                 if lse:
                     if tx % 4 == 0 and row < sq:
                         LSE[bb, hq, row] = (m[hh] * cm + T.log2(l[hh])) * ln2
-            for r in T.unroll(o_regs):
+            for r in unrolled(o_regs):
                 O_acc[tx, r] = O_acc[tx, r] * inv[r % 4 // 2]
         with T.sblock("O_fragment"):
             T.reads(O_acc[tx, 0:o_regs])

@@ -38,6 +38,14 @@ A consumer stage that issues ``wgmma.mma_async`` reads its version until a
             wgmma.wait_group 0
             mbarrier.arrive [empty + 8 ((G_last - j) % V)]     (the last N stages, j < N)
 
+A consumer statement at a later stage than the first runs that many iterations behind
+(``lag``): the consumers' loop gets a prologue and an epilogue of iterations that run only
+the statements whose iteration exists, and a steady loop with no condition. ``tvm_tma.peel =
+[front, back]`` (:data:`PEEL`) moves that many more iterations out of the steady loop, each
+with the loop variable a value, and decides the conditions on it there and in the steady
+loop's range (``if j > 0``: false in the first, gone from the loop): a ``wgmma`` under no
+condition in the loop, as ptxas needs to keep the products in flight.
+
 ``tvm_tma.wgmma_in_flight = MANUAL`` (-1): the consumers fence, commit and wait for their own
 groups (every group that reads a stage's version retired by the end of the statements that
 read it; ``VerifyWgmma`` checks it), and the pass adds none: an empty ``commit_group`` still
@@ -106,6 +114,10 @@ MANUAL = -1
 """``tvm_tma.wgmma_in_flight`` of consumers that wait for their own wgmma groups."""
 PRODUCER = "tvm_tma.producer"
 """Loop annotation: ``"warp"`` gives the loop's copies to a producer warp."""
+PEEL = "tvm_tma.peel"
+"""Loop annotation ``[front, back]``: the consumers run that many of the loop's first and last
+iterations outside the steady loop, each with the loop variable a value (a statement that some
+iteration skips, ``if j > 0``, is then no condition in the steady loop)."""
 ROLE = "tvm_tma.warp_role"
 """``AttrStmt`` key of a role's branch: node the role's name, value its thread count."""
 LAUNCH_MIN_BLOCKS = "tirx.launch_bounds_min_blocks_per_sm"
@@ -218,6 +230,30 @@ def _versioned(stmt, versions: dict, slot: tirx.PrimExpr):
     return mutate(stmt, (tirx.BufferStore, on_store), (TensorLoad, on_load), (s_tir.SBlock, on_block))
 
 
+def _settled(stmt: tirx.Stmt, analyzer: arith.Analyzer) -> tirx.Stmt:
+    """``stmt`` without the conditions ``analyzer`` decides (in a peeled or steady iteration of
+    the consumers' loop, ``if j > 0`` on the loop variable)."""
+
+    def decided(cond) -> bool | None:
+        simple = analyzer.simplify(cond)
+        if isinstance(simple, tirx.IntImm):
+            return bool(int(simple))
+        # (symbolic bounds: ``j < 16 - 2 x`` proves ``2 x + j < 16``, which simplify does not)
+        for value, claim in ((True, simple), (False, tirx.Not(simple))):
+            if analyzer.can_prove(claim, arith.ProofStrength.SYMBOLIC_BOUND):
+                return value
+        return None
+
+    def on_if(node, mutator):
+        node = mutator.default_mutate(node)
+        value = decided(node.condition)
+        if value is None:
+            return node
+        return node.then_case if value else (node.else_case or tirx.Evaluate(0))
+
+    return mutate(stmt, (tirx.IfThenElse, on_if))
+
+
 def _accesses(stmt, buffers) -> bool:
     """Whether ``stmt`` loads or stores one of ``buffers``."""
     found = []
@@ -257,6 +293,9 @@ class _RoleSplit:
         kernel = path[inner + 1:]  # from the statement under the thread loops down to the loop
         axes, threads = self.roles([s for s in path[:inner + 1] if _is_thread_loop(s)])
         self.outer = [s for s in kernel[:-1] if isinstance(s, tirx.For)]
+        for loop in path[:inner + 1]:  # the thread loops (conditions on blockIdx decided in iterations)
+            if isinstance(loop, tirx.For):
+                self.analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
         for loop in self.outer:
             if loop.kind != tirx.ForKind.SERIAL:
                 self.fail(f"expected serial loops around it, got a {tirx.ForKind(loop.kind).name.lower()} "
@@ -341,7 +380,7 @@ class _RoleSplit:
         keep = [b for b in local if not any(b.same_as(v) for v in versioned)]
         if realize is not None:
             produce = _block(realize, produce, [])
-        bare = {k: v for k, v in loop.annotations.items() if k not in (PRODUCER, STAGES, WGMMA_IN_FLIGHT)
+        bare = {k: v for k, v in loop.annotations.items() if k not in (PRODUCER, STAGES, WGMMA_IN_FLIGHT, PEEL)
                 and not k.startswith("software_pipeline")}
         produce = tirx.For(loop.loop_var, loop.min, loop.extent, tirx.ForKind.SERIAL, produce, None, bare)
         consume = self.consumer_program(consumers, bare)
@@ -434,12 +473,15 @@ class _RoleSplit:
         releases the slot that no statement reads any more (the empty barrier). With lags up
         to ``L`` the loop runs ``L`` iterations more, split so that the steady loop has no
         conditions: the first ``L`` iterations (prologue) and the last ``L`` (epilogue) run
-        only the statements whose iteration exists. With wgmma, each iteration is ``fence;
+        only the statements whose iteration exists; :data:`PEEL` adds iterations to both
+        (an epilogue iteration the prologue ran is skipped). With wgmma, each iteration is ``fence;
         <statements>; commit; wait N`` and the release of iteration ``k - L - N`` follows; after
         the loop, ``wait 0`` and the last ``N`` releases."""
         loop, n = self.loop, self.loop.extent
         lag = max(g for _, g in consumers)
         held = lag + self.in_flight  # iteration k releases the tiles of iteration k - held
+        front, back = (int(x) for x in loop.annotations.get(PEEL, (0, 0)))
+        first = loop.min + lag + front  # the steady loop's first iteration
 
         def at(k: tirx.PrimExpr, condition) -> tirx.Stmt | None:
             """``k`` (an iteration) for the statement, or None where it does not exist."""
@@ -453,15 +495,19 @@ class _RoleSplit:
                 return []
             return [stmt if isinstance(cond, tirx.IntImm) else tirx.IfThenElse(cond, stmt, None)]
 
-        def iteration(k: tirx.PrimExpr, steady: bool) -> list[tirx.Stmt]:
+        def iteration(k: tirx.PrimExpr, steady: bool, after_prologue: bool = False) -> list[tirx.Stmt]:
+            def ran(i):  # iteration i exists and (an epilogue's) the prologue did not run k
+                return tirx.all(i >= loop.min, i < loop.min + n, *([k >= first] if after_prologue else []))
+
             def exists(i):
-                return tirx.const(True) if steady else at(i, tirx.all(i >= loop.min, i < loop.min + n))
+                return tirx.const(True) if steady else at(i, ran(i))
 
             body = guarded(self.wait_full(k), exists(k))
             work, conds = [], []
             for stmt, g in consumers:
                 i = k - g
-                stmt = _versioned(substitute(stmt, {loop.loop_var: i}), self.versioned, self.slot(i))
+                stmt = _settled(_versioned(substitute(stmt, {loop.loop_var: i}), self.versioned, self.slot(i)),
+                                self.analyzer)
                 cond = exists(i)
                 if cond is not None:
                     work.append(stmt if steady else _renamed(stmt))
@@ -479,25 +525,25 @@ class _RoleSplit:
                 work = [tirx.Evaluate(ptx.op("wgmma.fence.sync.aligned")())] + work
                 work += [tirx.Evaluate(ptx.op("wgmma.commit_group.sync.aligned")()), wait_group(self.in_flight)]
             done = k - held
-            body += work + guarded(self.release(done), at(done, tirx.all(done >= loop.min, done < loop.min + n)))
+            body += work + guarded(self.release(done), at(done, ran(done)))
             return body
 
         stmts = []
-        for p in range(lag):  # prologue
+        for p in range(lag + front):  # prologue
             stmts += iteration(loop.min + p, steady=False)
-        first = loop.min + lag
-        extent = self.analyzer.simplify(n - lag)
+        extent = self.analyzer.simplify(n - lag - front - back)
         if not self.analyzer.can_prove(extent >= 0):
             extent = tirx.max(extent, 0)
-        with self.analyzer.constraint_scope(loop.loop_var >= first):  # the steady loop's range
+        with self.analyzer.constraint_scope(tirx.all(loop.loop_var >= first,  # the steady loop's range
+                                                     loop.loop_var < loop.min + n - back)):
             steady = seq(iteration(loop.loop_var, steady=True))
         stmts.append(tirx.For(loop.loop_var, first, extent, tirx.ForKind.SERIAL, steady, None, annotations))
-        for e in range(lag):  # epilogue
-            stmts += iteration(loop.min + n + e, steady=False)
+        for e in range(lag + back):  # epilogue
+            stmts += iteration(loop.min + n - back + e, steady=False, after_prologue=front + back > 0)
         if self.in_flight:
             stmts.append(wait_group(0))
-            for back in range(self.in_flight, 0, -1):  # the last iterations, oldest first
-                i = loop.min + n - back
+            for behind in range(self.in_flight, 0, -1):  # the last iterations, oldest first
+                i = loop.min + n - behind
                 stmts += guarded(self.release(i), at(i, i >= loop.min))
         return seq(stmts)
 
