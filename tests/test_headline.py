@@ -140,3 +140,30 @@ def test_run_starts_no_runner_past_its_deadline(tmp_path):
     assert not marker.exists()
     assert summary["sections"]["gemm"]["status"] == "failed"
     assert "not run: the run's 0 s were spent" in summary["sections"]["gemm"]["reason"]
+
+
+def test_merge_builds_puts_each_kernel_beside_its_before(tmp_path):
+    """``merge_builds.py``: an attention manifest (``cases``, libraries by name) and a Llama one
+    (``builds`` with ``library``): the second directory's entries follow the first's of the
+    same name, renamed with the suffix, their libraries copied under the new name."""
+    import merge_builds
+
+    def build(directory, key, names, tag):
+        directory.mkdir()
+        entries = []
+        for name in names:
+            entry = {"name": name} if key == "cases" else {"name": name, "library": f"{name}.so"}
+            (directory / f"{name}.so").write_text(f"{tag} {name}")
+            entries.append(entry)
+        (directory / "manifest.json").write_text(json.dumps({"target": tag, key: entries}))
+
+    for key in ("cases", "builds"):
+        after, before, out = tmp_path / f"a_{key}", tmp_path / f"b_{key}", tmp_path / f"o_{key}"
+        build(after, key, ["x", "y"], "after")
+        build(before, key, ["y", "z"], "before")
+        merged = merge_builds.merge(after, before, "_before", out)
+        assert [e["name"] for e in merged[key]] == ["x", "y", "y_before"] and merged["target"] == "after"
+        assert (out / "y_before.so").read_text() == "before y" and (out / "y.so").read_text() == "after y"
+        assert json.loads((out / "manifest.json").read_text()) == merged
+        if key == "builds":
+            assert merged[key][2]["library"] == "y_before.so"
