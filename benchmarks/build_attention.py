@@ -1,15 +1,17 @@
 """Compile the fused attention kernels (:func:`tvm_tma.kernels.attention`) for ``run_attention.py``.
 
-    python benchmarks/build_attention.py [--out build/gpu/attention] [--suite all|perf|check] [--only REGEX]
+    python benchmarks/build_attention.py [--out build/gpu/attention] [--suite all|perf|check|sanitizer] [--only REGEX]
 
-Two suites of kernels, each exported with ``export_library`` into ``<out>/<name>.so`` beside
-its CUDA (``<name>.cu``) and listed in ``<out>/manifest.json`` with the shapes to run it on:
+Suites of kernels, each exported with ``export_library`` into ``<out>/<name>.so`` beside
+its CUDA (``<name>.cu``) and listed in ``<out>/manifest.json`` with the shapes to run it on
+(``all``: the first two):
 
 - ``perf``: the timed shapes (static lengths), each run against torch SDPA's cuDNN and
   FlashAttention-2 backends in the same process;
 - ``check``: kernels with symbolic batch and lengths (one kernel for any shape), each run on
   the issue's fixed lengths (1, 17, 127, 128, 129, 1000, 4096, 8192) and on random shapes
-  (``--random N`` per kernel, seeded), checked against torch's fp32 SDPA.
+  (``--random N`` per kernel, seeded), checked against torch's fp32 SDPA;
+- ``sanitizer``: persistent kernels of two items per CTA, small enough for compute-sanitizer.
 """
 
 from __future__ import annotations
@@ -86,6 +88,14 @@ def tile_variants() -> list[dict[str, Any]]:
     return cases
 
 
+def sanitizer_cases() -> list[dict[str, Any]]:
+    """The persistent kernels small enough for compute-sanitizer with two items per CTA (132
+    heads of 256 tokens: 264 items on 132 CTAs), head_dim 128 (three versions) and 256 (two)."""
+    return [dict(batch=1, heads=132, heads_kv=132, seq=256, head_dim=d, dtype="float16", causal=False,
+                 persistent=True, name=f"sanitizer_persistent_d{d}", layout="bshd", shapes=[(1, 256, 256)],
+                 timed=False, static=True) for d in (128, 256)]
+
+
 def check_cases(randoms: int, seed: int) -> list[dict[str, Any]]:
     """The symbolic kernels and the shapes each is checked on."""
     rng = random.Random(seed)
@@ -129,13 +139,14 @@ def build(out: pathlib.Path, suite: str, only: str | None, randoms: int, seed: i
     from tvm_tma.kernels.attention import AttentionMask, AttentionTile
 
     selected = (perf_cases(variants) if suite in ("all", "perf") else []) + \
-        (check_cases(randoms, seed) if suite in ("all", "check") else [])
+        (check_cases(randoms, seed) if suite in ("all", "check") else []) + \
+        (sanitizer_cases() if suite == "sanitizer" else [])
     selected = [c for c in selected if only is None or re.search(only, c["name"])]
     out.mkdir(parents=True, exist_ok=True)
     target = tvm.target.Target(SM90A)
     for case in selected:
         start = time.perf_counter()
-        dynamic = not case["timed"]
+        dynamic = not case["timed"] and not case.get("static")
         mod = attention("batch" if dynamic else case["batch"], case["heads"], case["heads_kv"],
                         "seq_q" if dynamic else case["seq"], "seq_kv" if dynamic else case["seq"],
                         case["head_dim"], case["dtype"], causal=case["causal"], layout=case["layout"],
@@ -154,7 +165,7 @@ def build(out: pathlib.Path, suite: str, only: str | None, randoms: int, seed: i
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("build/gpu/attention"))
-    parser.add_argument("--suite", choices=("all", "perf", "check"), default="all")
+    parser.add_argument("--suite", choices=("all", "perf", "check", "sanitizer"), default="all")
     parser.add_argument("--only", help="regex on kernel names (re.search)")
     parser.add_argument("--no-variants", action="store_true", help="leave out the tiles of TILE_VARIANTS")
     parser.add_argument("--random", type=int, default=10, help="random shapes per check kernel")

@@ -41,11 +41,14 @@ from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import gpt_block
+import hf_llama
 import llama_layer
 
 MODELS = {"llama": (llama_layer.LayerShape, llama_layer.relax_module),
-          "gpt": (gpt_block.BlockShape, gpt_block.relax_module)}
-"""``--model``: the shape class and the Relax module builder of ``llama_layer.py`` and ``gpt_block.py``."""
+          "gpt": (gpt_block.BlockShape, gpt_block.relax_module),
+          "hf_llama": (hf_llama.HFLayerShape, hf_llama.relax_module)}
+"""``--model``: the shape class and the Relax module builder of ``llama_layer.py``, ``gpt_block.py``
+and ``hf_llama.py``."""
 
 CARRY_LIMIT_MIB = 64
 
@@ -134,13 +137,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--small", action="store_true",
                         help="hidden 512 (4 heads), MLP 1024: a layer small enough for compute-sanitizer")
     parser.add_argument("--model", choices=sorted(MODELS), default="llama",
-                        help="llama_layer.py's layer or gpt_block.py's block (stock nn modules; sdpa builds)")
+                        help="llama_layer.py's layer, gpt_block.py's block or hf_llama.py's layer (stock nn "
+                             "modules; sdpa builds)")
     parser.add_argument("--only", help="comma-separated build names (default: all of BUILDS)")
     opts = parser.parse_args(argv)
     import tvm
 
     if opts.model == "gpt":
         shape = gpt_block.BlockShape(seq=opts.seq, dynamic=opts.dynamic)
+    elif opts.model == "hf_llama":
+        shape = hf_llama.HFLayerShape(seq=opts.seq, heads_kv=opts.heads_kv or 8, dynamic=opts.dynamic)
     else:
         small = {"hidden": 512, "heads": 4, "mlp": 1024} if opts.small else {}
         shape = llama_layer.LayerShape(seq=opts.seq, heads_kv=opts.heads_kv, dynamic=opts.dynamic, **small)

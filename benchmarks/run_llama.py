@@ -125,9 +125,36 @@ def gpt_block(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: tor
     return x + linear(F.gelu(linear(norm(x, "ln2"), "fc")), "out")
 
 
-MODELS = {"llama": layer, "gpt": gpt_block}
+def hf_llama(inputs: dict[str, torch.Tensor], shape: dict[str, Any], dtype: torch.dtype,
+             sdpa: bool = True) -> torch.Tensor:
+    """The layer of ``hf_llama.py`` in torch, as Hugging Face's ``LlamaDecoderLayer`` computes
+    it (separate projections, no rotary embedding), in ``dtype`` (``sdpa``: always)."""
+    p = {k: v.to(dtype) for k, v in inputs.items()}
+    F = torch.nn.functional
+    b, t, hidden = p["x"].shape
+    heads, heads_kv, d = shape["heads"], shape["heads_kv"], shape["head_dim"]
+
+    def rms_norm(v: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+        v32 = v.float()
+        return (v32 * torch.rsqrt(v32.square().mean(-1, keepdim=True) + shape["eps"]) * w.float()).to(dtype)
+
+    def proj(v: torch.Tensor, name: str, n_heads: int) -> torch.Tensor:
+        return F.linear(v, p[f"{name}.weight"]).reshape(b, t, n_heads, d).transpose(1, 2)
+
+    n = rms_norm(p["x"], p["input_norm.weight"])
+    attention = F.scaled_dot_product_attention(proj(n, "q_proj", heads), proj(n, "k_proj", heads_kv),
+                                               proj(n, "v_proj", heads_kv), is_causal=True,
+                                               enable_gqa=heads_kv != heads)
+    h = p["x"] + F.linear(attention.transpose(1, 2).reshape(b, t, hidden), p["o_proj.weight"])
+    m = rms_norm(h, p["post_norm.weight"])
+    return h + F.linear(F.silu(F.linear(m, p["gate_proj.weight"])) * F.linear(m, p["up_proj.weight"]),
+                        p["down_proj.weight"])
+
+
+MODELS = {"llama": layer, "gpt": gpt_block, "hf_llama": hf_llama}
 """The torch version of each ``--model`` of ``build_llama.py``."""
-TITLES = {"llama": "Llama decoder layer", "gpt": "GPT-2 block"}
+TITLES = {"llama": "Llama decoder layer", "gpt": "GPT-2 block",
+          "hf_llama": "Llama-3 decoder layer, Hugging Face's form"}
 
 
 def torch_baselines(model, inputs: dict[str, torch.Tensor], shape: dict[str, Any]) -> dict[str, Callable[[], Any]]:

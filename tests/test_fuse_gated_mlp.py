@@ -144,6 +144,42 @@ def test_the_rule_declines_an_epilogue_reading_other_elements():
         assert tdl.Matmul().apply(func, TARGET, False) is None
 
 
+class _SeparateGateUp(nn.Module):
+    """Hugging Face's ``LlamaMLP`` form: ``silu(gate_proj(x)) * up_proj(x)``, two linears."""
+
+    def __init__(self, hidden: int, mlp: int):
+        self.gate_proj = nn.Linear(hidden, mlp, bias=False, dtype="float16")
+        self.up_proj = nn.Linear(hidden, mlp, bias=False, dtype="float16")
+
+    def forward(self, x: nn.Tensor):
+        return op.silu(self.gate_proj(x)) * self.up_proj(x)
+
+
+def test_separate_gate_and_up_projections_stay_two_wgmma_gemms():
+    """Separate projections are not fused into one gated GEMM (their weights are two tensors);
+    Relax fuses ``silu(gate) * up`` into one of the two GEMMs, an epilogue that reads its output
+    element twice (``y * sigmoid(y)``) and the other GEMM's at the same place: the wgmma rule
+    takes both GEMMs (``mma.sync`` had the fused one, 14 s to compile at Llama's sizes), and
+    the epilogue reads the other product by 16-byte vectors."""
+    mod, _ = _SeparateGateUp(256, 384).export_tvm({"forward": {"x": nn.spec.Tensor([1, 200, 256], "float16")}})
+    with TARGET:
+        fused = tvm.transform.Sequential(tdl.fusion_passes(TARGET))(mod)
+        scheduled, taken_by = tdl.apply_rules(fused, tdl.default_rules())
+    assert not _gated(fused)
+    gemms = {name: rule for name, rule in taken_by.items() if "matmul" in name}
+    assert len(gemms) == 2 and set(gemms.values()) == {"tvm_tma.dlight.wgmma_matmul.WgmmaMatmul"}, taken_by
+    (epilogue,) = [name for name in gemms if "silu" in name]
+    source = tvm_tma.codegen.kernel_source(tvm.compile(
+        scheduled, TARGET, relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(TARGET)), tir_pipeline="tma"))
+    kernel = source[source.index(f"void __launch_bounds__(384, 1) {epilogue}_kernel("):]
+    kernel = kernel[:kernel.index("\n}\n")]
+    # the up projection's product, 8 elements a thread by one 16-byte load, predicated on the rows
+    assert re.search(r"\*\(uint4\*\)\((lv\d+)_local_ptr \+ 0\) = \*\(uint4\*\)\(\1_ptr \+ ", kernel), kernel[-3000:]
+    assert "hexp(" in kernel  # sigmoid as Relax legalizes it (fp16), in the epilogue
+    if shutil.which("nvcc") is not None:
+        assert tvm_tma.codegen.compile_cuda(source, arch="90a")
+
+
 class _MLP(nn.Module):
     def __init__(self):
         self.gated, self.down = GatedMLP(256, 384), nn.Linear(384, 256, bias=False, dtype="float16")
@@ -162,3 +198,22 @@ def test_views_compile_to_no_kernels():
     cuda = [m for m in executable.mod.imports[0].imports if m.kind == "cuda"]
     kernels = sorted(set(re.findall(r"__global__ void __launch_bounds__\([0-9, ]*\) (\w+)", cuda[0].inspect_source())))
     assert len(kernels) == 2 and kernels[1].startswith("gated_matmul_silu_384x256"), kernels
+
+
+def test_hugging_face_llama_layer_takes_our_rules_everywhere():
+    """``benchmarks/hf_llama.py`` (stock ``nn`` modules, separate projections, 8 KV heads) at
+    small sizes: the attention becomes the fused kernel, every GEMM (the gate GEMM with
+    ``silu(gate) * up``, the residual adds) is taken by the wgmma rule, nothing is left to
+    stock's rules."""
+    import hf_llama
+
+    shape = hf_llama.HFLayerShape(seq=256, hidden=512, heads=4, heads_kv=2, mlp=1024)
+    with TARGET:
+        fused = tvm.transform.Sequential(tdl.fusion_passes(TARGET))(hf_llama.relax_module(shape))
+        _, taken_by = tdl.apply_rules(fused, tdl.default_rules())
+    kernels = [gv.name_hint for gv, f in fused.functions_items()
+               if isinstance(f, tirx.PrimFunc) and f.attrs.get("tirx.is_scheduled", False)]
+    assert [k for k in kernels if k.startswith("attention_")] == ["attention_d128_h4x2_float16_bshd_top_left"]
+    gemms = {name: rule for name, rule in taken_by.items() if "matmul" in name}
+    assert len(gemms) == 6 and set(gemms.values()) == {"tvm_tma.dlight.wgmma_matmul.WgmmaMatmul"}, taken_by
+    assert all(rule.startswith("tvm_tma.") for rule in taken_by.values()), taken_by

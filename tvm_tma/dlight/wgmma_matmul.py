@@ -359,9 +359,10 @@ def _gate_pairs(sch: s_tir.Schedule, main: s_tir.SBlockRV) -> int | None:
     ``2 * extent(c)`` columns. An epilogue reading several outputs per element otherwise: 0."""
     out = sch.get(main).writes[0].source
     consumers = sch.get_consumers(main)
-    loads = [load for consumer in consumers for load in elements_read(sch.get(consumer), out)]
-    if len(loads) < 2:
+    read = [elements_read(sch.get(consumer), out) for consumer in consumers]
+    if all(len(loads) <= 1 for loads in read):  # (each consumer one element: silu(y) = y * sigmoid(y))
         return None
+    loads = [load for loads in read for load in loads]
     differ = [d for d in range(len(out.shape))
               if any(not tvm_ffi.structural_equal(load.indices[d], loads[0].indices[d]) for load in loads)]
     if len(consumers) > 1 or len(loads) != 2 or len(differ) != 1:
