@@ -16,6 +16,8 @@ import tvm
 from tvm.relax.frontend import nn
 from tvm.relax.frontend.nn import op
 
+from llama_layer import export
+
 
 @dataclasses.dataclass(frozen=True)
 class BlockShape:
@@ -75,9 +77,4 @@ def relax_module(shape: BlockShape) -> tvm.IRModule:
     """The block as a Relax ``IRModule`` with one function ``forward(x, *weights)``, the weights
     in :meth:`BlockShape.params` order."""
     seq = "seq" if shape.dynamic else shape.seq
-    spec = {"forward": {"x": nn.spec.Tensor([shape.batch, seq, shape.hidden], "float16")}}
-    mod, params = Block(shape).export_tvm(spec)
-    names = [name for name, _ in params]
-    if names != list(shape.params()):
-        raise AssertionError(f"parameter order changed: {names}")
-    return mod
+    return export(Block(shape), shape, {"x": nn.spec.Tensor([shape.batch, seq, shape.hidden], "float16")})

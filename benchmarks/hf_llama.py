@@ -19,7 +19,7 @@ import tvm
 from tvm.relax.frontend import nn
 from tvm.relax.frontend.nn import op
 
-from llama_layer import LayerShape
+from llama_layer import LayerShape, export
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,9 +69,4 @@ def relax_module(shape: HFLayerShape) -> tvm.IRModule:
     """The layer as a Relax ``IRModule`` with one function ``forward(x, *weights)``, the weights
     in :meth:`HFLayerShape.params` order."""
     seq = "seq" if shape.dynamic else shape.seq
-    spec = {"forward": {"x": nn.spec.Tensor([shape.batch, seq, shape.hidden], "float16")}}
-    mod, params = DecoderLayer(shape).export_tvm(spec)
-    names = [name for name, _ in params]
-    if names != list(shape.params()):
-        raise AssertionError(f"parameter order changed: {names}")
-    return mod
+    return export(DecoderLayer(shape), shape, {"x": nn.spec.Tensor([shape.batch, seq, shape.hidden], "float16")})

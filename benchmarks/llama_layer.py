@@ -113,15 +113,20 @@ class DecoderLayer(nn.Module):
         return h + self.down(op.silu(gate) * up)
 
 
-def relax_module(shape: LayerShape) -> tvm.IRModule:
-    """The layer as a Relax ``IRModule`` with one function ``forward(x, mask, *weights)``, the
-    weights in :meth:`LayerShape.params` order."""
-    seq = "seq" if shape.dynamic else shape.seq
-    activations = {"x": nn.spec.Tensor([shape.batch, seq, shape.hidden], "float16"),
-                   "mask": nn.spec.Tensor([1, 1, seq, seq], "float16")}
+def export(module: nn.Module, shape, activations: dict[str, nn.spec.Tensor]) -> tvm.IRModule:
+    """``module`` as a Relax ``IRModule`` with one function ``forward(*activations, *weights)``,
+    the activations ``shape.inputs()`` names, the weights in ``shape.params()`` order."""
     spec = {"forward": {name: activations[name] for name in shape.inputs()}}
-    mod, params = DecoderLayer(shape).export_tvm(spec)
+    mod, params = module.export_tvm(spec)
     names = [name for name, _ in params]
     if names != list(shape.params()):
         raise AssertionError(f"parameter order changed: {names}")
     return mod
+
+
+def relax_module(shape: LayerShape) -> tvm.IRModule:
+    """The layer as a Relax ``IRModule`` with one function ``forward(x, mask, *weights)``, the
+    weights in :meth:`LayerShape.params` order."""
+    seq = "seq" if shape.dynamic else shape.seq
+    return export(DecoderLayer(shape), shape, {"x": nn.spec.Tensor([shape.batch, seq, shape.hidden], "float16"),
+                                               "mask": nn.spec.Tensor([1, 1, seq, seq], "float16")})
