@@ -12,9 +12,10 @@ of each, so other work on the machine counts as little as it can. ``--suite laun
 launch-size sweep's schedules instead (``tests/compat/build_gpu.py --suite launch``: the
 compat suite's small launches at grids of up to thousands of CTAs, where the launch-cost
 model puts some of them on mbarriers instead of stock's groups). ``--suite models``: the
-Llama layer (``build_llama.py``) at 4096 tokens and built for any length, and the GPT-2 block,
-each as ``build_llama.py``'s ``tma_sdpa`` and ``stock_sm90_sdpa`` builds compile it (Relax
-fusion, the rules, ``tvm.compile``), after one warm-up of each. Writes the per-case times
+Llama layer (``build_llama.py``) at 4096 tokens and built for any length, the GPT-2 block and
+the Hugging Face form of the Llama-3 layer, each as ``build_llama.py``'s ``tma_sdpa`` and
+``stock_sm90_sdpa`` builds compile it (Relax fusion, the rules, ``tvm.compile``), after one
+warm-up of each. Writes the per-case times
 and ratios, their geometric mean and the totals, and prints a table.
 """
 
@@ -92,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     opts = parser.parse_args(argv)
     rows = []
     cases = {"compat": build_gpu.all_cases, "launch": build_gpu.launch_cases,
-             "models": lambda: [_ModelCase(m, d) for m, d in (("llama", False), ("llama", True), ("gpt", False))]}
+             "models": lambda: [_ModelCase(m, d) for m, d in (("llama", False), ("llama", True), ("gpt", False),
+                                                                  ("hf_llama", False))]}
     for case in cases[opts.suite]():
         if opts.only and not re.search(opts.only, case.name):
             continue
