@@ -365,6 +365,22 @@ SWEEP_CASES = [
 ]
 
 
+# Thin grids: the GEMMs whose 128 x 128 tiles fill at most half the SMs (Llama-3's k and v
+# projections, 1024 outputs, at 512 and 1024 tokens), under narrower tiles.
+THIN_SWEEP_SHAPES = {"llama3_512_kv": (512, 1024, 4096), "llama3_1024_kv": (1024, 1024, 4096)}
+THIN_TILINGS = {
+    "t128x128_s6_g8_p": {"tile": (128, 128, 64), "stages": 6, "raster": 8, "persistent": True},
+    "t64x128_s8_wg1": {"tile": (64, 128, 64), "warpgroups": 1, "stages": 8, "raster": 8},
+    "t64x128_s8_wg1_p": {"tile": (64, 128, 64), "warpgroups": 1, "stages": 8, "raster": 8, "persistent": True},
+    "t128x64_s8": {"tile": (128, 64, 64), "stages": 8, "raster": 8},
+}
+SWEEP_CASES += [
+    ws_case(f"sweep_{shape}_{label}", m, n, k, timed=True, out_dtype="float16", b_layout="NK",
+            **{**tiling, "raster": min(tiling["raster"], m // tiling["tile"][0])})
+    for shape, (m, n, k) in THIN_SWEEP_SHAPES.items() for label, tiling in THIN_TILINGS.items()
+]
+
+
 _CASES = [
     # Baselines (timed).
     copy_case("bench_copy_1gib", 1 << 28, timed=True),

@@ -44,7 +44,7 @@ class WgmmaConfig:
     ctas: int = SMS
 
 
-def tuned(m: int | None, n: int | None) -> WgmmaConfig:
+def tuned(m: int | None, n: int | None, thin: bool = True) -> WgmmaConfig:
     """The tiling for an ``m x n`` output, from the sweeps of the model benchmarks' linear
     layers on the H100 (``benchmarks/results/gemm_tilings_models_h100.md``): the first
     persistent grid that fills the SMs of 128 x 256 tiles, 128 x 192 tiles (GPT's qkv at
@@ -56,7 +56,11 @@ def tuned(m: int | None, n: int | None) -> WgmmaConfig:
     models: down 123.6 against 126.6 µs persistent, the others within 0.5 µs). With
     no such grid, non-persistent 128 x 256 tiles, or 128 x 192 where their last wave is
     fuller by more than :data:`WAVE_GAIN` (Llama's gate_up at 1024 tokens: 920 tiles in 7
-    full waves instead of 688 in 6, 1.07x). A dynamic ``m`` gets :class:`WgmmaConfig` (128 x 128
+    full waves instead of 688 in 6, 1.07x). Where even 128 x 128 tiles fill at most half the SMs
+    (Llama-3's k and v projections, 1024 outputs, at 512 and 1024 tokens), 64 x 128 tiles on one
+    consumer warpgroup in 8 stages: 1.38-1.44x the 128 x 128 grid
+    (``benchmarks/results/gemm_tilings_thin_h100.md``; ``thin=False``: not measured for the
+    gated epilogue, which keeps 128-row tiles). A dynamic ``m`` gets :class:`WgmmaConfig` (128 x 128
     tiles for N = 2048 were measured: GPT-2's proj and out 1.6x faster at 777 tokens, 1.25x
     slower at 2048; one tiling cannot serve both)."""
     if m is None or n is None:
@@ -66,6 +70,9 @@ def tuned(m: int | None, n: int | None) -> WgmmaConfig:
     mid = WgmmaConfig(tile=(128, 192, 64), stages=4, group_m=group, persistent=True)
     small = WgmmaConfig(tile=(128, 128, 64), stages=6, group_m=group, persistent=True)
     tiles = -(-m // 128) * -(-n // 256)
+    if thin and -(-m // 128) * -(-n // 128) <= SMS // 2:  # a thin grid
+        thin = next(g for g in (8, 4, 2, 1) if -(-m // 64) % g == 0)
+        return WgmmaConfig(tile=(64, 128, 64), warpgroups=1, stages=8, group_m=thin)
     if 0.9 * SMS <= tiles <= SMS:  # one tile per CTA: a persistent grid would only take stages
         return WgmmaConfig(group_m=group)
     few_tiles = tiles < 0.9 * SMS
@@ -160,7 +167,7 @@ class WgmmaMatmul(GPUScheduleRule):
         pair = _gate_pairs(sch, reductions[0])
         if pair == 0:  # an epilogue reading several outputs per element, not gate/up pairs
             return None
-        cfg = self.config or tuned(m, n)
+        cfg = self.config or tuned(m, n, thin=pair is None)
         cfg = narrow(cfg, n) if n is not None else cfg
         if pair is not None:
             cfg = with_width(cfg, pair)

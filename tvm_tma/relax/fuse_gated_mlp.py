@@ -100,7 +100,7 @@ def pair_width(rows: int | None, mlp: int) -> int:
     ``mlp``: the tile width :func:`~tvm_tma.dlight.wgmma_matmul.tuned` gives the unfused GEMM
     (``2 mlp`` columns), so that the gated one keeps its waves (at 1024 tokens of Llama's
     11008, 128 x 192 tiles: 257 µs, where 128 x 256 took 280)."""
-    return tuned(rows, 2 * mlp).tile[1]
+    return tuned(rows, 2 * mlp, thin=False).tile[1]
 
 
 def _transposed_gemm(func) -> bool:
