@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import warnings
 
 import pytest
 import tvm
@@ -238,3 +239,15 @@ def test_copy_report_says_why_a_wgmma_operand_is_not_swizzled():
         tvm.compile(gemm_wgmma(256, 256, 256), target=SM90A, tir_pipeline="tma_no_tensor_maps")
     b_copies = [r for r in report if r.dst == "B_shared.dyn"]
     assert b_copies and all(r.instruction == "cp.async.bulk" for r in b_copies), report
+
+
+def test_a_thin_persistent_grid_warns_and_names_the_raster_that_fills_one():
+    """43 column tiles (N = 11008 in 256-wide tiles) in groups of 4 row tiles: no grid between
+    4 CTAs and 172 keeps each tile's row and column affine, so 4 CTAs (of 132) compute 172
+    tiles; the warning names raster 1 (129 CTAs). Groups of one row tile: no warning."""
+    args = dict(tile=(128, 256, 64), producer="warp", persistent=True, out_dtype="float16", b_layout="NK", stages=3)
+    with pytest.warns(UserWarning, match=r"persistent grid of 4 CTAs for 172 tiles .* raster \[1\] fills one"):
+        gemm_wgmma(512, 11008, 4096, raster=4, **args)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        gemm_wgmma(512, 11008, 4096, raster=1, **args)
