@@ -18,7 +18,7 @@ from tvm.target import Target
 
 from .. import rules
 from .. import tensor_intrin as intrin
-from ..kernels.gemm import SMS, _persistent_grid, load_operands, raster_tiles
+from ..kernels.gemm import SMS, fills, load_operands, output_grid, raster_tiles
 from ..schedule import bulk_store, swizzle, tma_pipeline
 from ..transforms._ir import all_of, conjuncts, free_vars, uses_var
 from ._target import has_wgmma, schedules
@@ -65,14 +65,17 @@ def tuned(m: int | None, n: int | None, thin: bool = True) -> WgmmaConfig:
     slower at 2048; one tiling cannot serve both)."""
     if m is None or n is None:
         return WgmmaConfig()
-    group = next(g for g in (8, 4, 2, 1) if -(-m // 128) % g == 0)  # no padding row tiles
+
+    def group_of(rows: int) -> int:  # groups of row tiles of ``rows`` rows: no padding row tiles
+        return next(g for g in (8, 4, 2, 1) if -(-m // rows) % g == 0)
+
+    group = group_of(128)
     wide = WgmmaConfig(stages=3, group_m=group, persistent=True)
     mid = WgmmaConfig(tile=(128, 192, 64), stages=4, group_m=group, persistent=True)
     small = WgmmaConfig(tile=(128, 128, 64), stages=6, group_m=group, persistent=True)
     tiles = -(-m // 128) * -(-n // 256)
     if thin and -(-m // 128) * -(-n // 128) <= SMS // 2:  # a thin grid
-        thin = next(g for g in (8, 4, 2, 1) if -(-m // 64) % g == 0)
-        return WgmmaConfig(tile=(64, 128, 64), warpgroups=1, stages=8, group_m=thin)
+        return WgmmaConfig(tile=(64, 128, 64), warpgroups=1, stages=8, group_m=group_of(64))
     if 0.9 * SMS <= tiles <= SMS:  # one tile per CTA: a persistent grid would only take stages
         return WgmmaConfig(group_m=group)
     few_tiles = tiles < 0.9 * SMS
@@ -298,15 +301,15 @@ def _extent(block: s_tir.SBlock, traits, kind) -> int | None:
 def _persistent(cfg: WgmmaConfig, m: int | None, n: int | None, out_bytes: int = 2) -> tuple[WgmmaConfig, int]:
     """``(cfg, pad)`` for a GEMM of ``m x n`` outputs: where persistent and both are static,
     ``cfg`` with its CTAs (a multiple or divisor of a group of row tiles,
-    :func:`kernels.gemm._persistent_grid`) and the stages that fit beside the output tile
+    :func:`kernels.gemm.output_grid`) and the stages that fit beside the output tile
     (``out_bytes`` an element), ``pad`` the multiple the row tiles are padded to (every CTA as
     many tiles); otherwise ``cfg`` not persistent and ``pad`` 1."""
     if not cfg.persistent or m is None or n is None:
         return dataclasses.replace(cfg, persistent=False), 1
     bm, bn, bk = cfg.tile
-    row_tiles, col_tiles = -(-m // (bm * cfg.group_m)) * cfg.group_m, -(-n // bn)
-    ctas, pad = _persistent_grid(row_tiles, col_tiles, cfg.group_m, cfg.ctas)
-    if ctas < 0.9 * min(cfg.ctas, row_tiles * col_tiles):  # no grid that fills the SMs keeps tiles affine
+    grid = output_grid(m, n, (bm, bn), cfg.group_m, cfg.ctas)
+    ctas, pad, _ = grid
+    if not fills(grid, cfg.ctas):  # no grid that fills the SMs keeps tiles affine
         return dataclasses.replace(cfg, persistent=False), 1
     ring, out = (bm + bn) * bk * 2, bm * bn * out_bytes
     stages = min(cfg.stages, (rules.limit("shared_memory_capacity") - out) // ring)

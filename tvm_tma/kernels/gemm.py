@@ -187,15 +187,14 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
                            f"load: {size} a multiple of {unit * 8 // tvm.DataType(dtype).bits})")
     pad = raster  # the row tiles are padded to a multiple of pad
     if persistent:
-        row_tiles, col_tiles, limit = -(-m // (bm * raster)) * raster, -(-n // bn), ctas
-        ctas, pad = _persistent_grid(row_tiles, col_tiles, raster, limit)
-        if ctas < min(limit, row_tiles * col_tiles) / 2:
-            fuller = [r for r in (1, 2, 4, 8) if _persistent_grid(-(-m // (bm * r)) * r, col_tiles, r, limit)[0]
-                      >= 0.9 * min(limit, -(-m // (bm * r)) * r * col_tiles)]
+        limit = ctas
+        ctas, pad, tiles = output_grid(m, n, (bm, bn), raster, limit)
+        if ctas < min(limit, tiles) / 2:
+            fuller = [r for r in (1, 2, 4, 8) if fills(output_grid(m, n, (bm, bn), r, limit), limit)]
             hint = f"raster {fuller} fills one" if fuller else "persistent=False launches a CTA per tile"
-            warnings.warn(f"gemm_wgmma: persistent grid of {ctas} CTAs for {row_tiles * col_tiles} tiles of "
-                          f"{bm} x {bn} (at most {limit}): {col_tiles} column tiles in groups of {raster} row "
-                          f"tiles leave no fuller grid whose tiles stay affine; {hint}", stacklevel=2)
+            warnings.warn(f"gemm_wgmma: persistent grid of {ctas} CTAs for {tiles} tiles of {bm} x {bn} (at most "
+                          f"{limit}): {-(-n // bn)} column tiles in groups of {raster} row tiles leave no fuller "
+                          f"grid whose tiles stay affine; {hint}", stacklevel=2)
     sch = tvm.s_tir.Schedule(te.create_prim_func(
         _padded_matmul(m, n, k, dtype, out_dtype, (bm * pad, bn, bk), b_layout)))
     compute = sch.get_sblock("C")
@@ -295,6 +294,20 @@ def load_operands(sch: tvm.s_tir.Schedule, mma: tvm.s_tir.SBlockRV, ko: tvm.s_ti
         sch.bind(tx, "threadIdx.x")
         sch.vectorize(vec)
         swizzle(sch, copy)
+
+
+def output_grid(m: int, n: int, tile: tuple[int, int], raster: int, ctas: int) -> tuple[int, int, int]:
+    """:func:`_persistent_grid` of an ``m x n`` output in ``tile`` (rows, columns) tiles, the
+    row tiles padded to a multiple of ``raster``: ``(CTAs, q, tiles)``."""
+    row_tiles, col_tiles = -(-m // (tile[0] * raster)) * raster, -(-n // tile[1])
+    return (*_persistent_grid(row_tiles, col_tiles, raster, ctas), row_tiles * col_tiles)
+
+
+def fills(grid: tuple[int, int, int], ctas: int) -> bool:
+    """Whether ``grid`` (:func:`output_grid`, on at most ``ctas`` CTAs) takes 90% or more of the
+    CTAs it may: ``ctas``, or one per tile where there are fewer tiles."""
+    grid_ctas, _, tiles = grid
+    return grid_ctas >= 0.9 * min(ctas, tiles)
 
 
 def _persistent_grid(row_tiles: int, col_tiles: int, raster: int, ctas: int) -> tuple[int, int]:
