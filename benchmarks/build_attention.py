@@ -55,6 +55,9 @@ def perf_cases(variants: bool = True) -> list[dict[str, Any]]:
                       persistent=True, variant="_persistent"))
     cases.append(dict(batch=2, heads=32, heads_kv=8, seq=777, head_dim=64, dtype="float16", causal=False,
                       persistent=True, variant="_persistent"))
+    for seq, head_dim in ((384, 64), (640, 128)):  # odd rounds (3, 5) of the next item's Q loaded ahead
+        cases.append(dict(batch=1, heads=132, heads_kv=132, seq=seq, head_dim=head_dim, dtype="float16", causal=False,
+                          persistent=True, variant="_persistent"))
     if variants:
         cases += tile_variants()
     for case in cases:
@@ -90,10 +93,11 @@ def tile_variants() -> list[dict[str, Any]]:
 
 def sanitizer_cases() -> list[dict[str, Any]]:
     """The persistent kernels small enough for compute-sanitizer with two items per CTA (132
-    heads of 256 tokens: 264 items on 132 CTAs), head_dim 128 (three versions) and 256 (two)."""
+    heads of 256 tokens: 264 items on 132 CTAs), head_dim 64 and 128 (the next item's Q loaded
+    ahead, in three and two versions of the ring) and 256 (O staged in Q's tile)."""
     return [dict(batch=1, heads=132, heads_kv=132, seq=256, head_dim=d, dtype="float16", causal=False,
                  persistent=True, name=f"sanitizer_persistent_d{d}", layout="bshd", shapes=[(1, 256, 256)],
-                 timed=False, static=True) for d in (128, 256)]
+                 timed=False, static=True) for d in (64, 128, 256)]
 
 
 def check_cases(randoms: int, seed: int) -> list[dict[str, Any]]:

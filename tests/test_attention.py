@@ -103,21 +103,39 @@ def test_causal_walks_only_the_tiles_up_to_the_diagonal():
     assert "min(" in cuda
 
 
-def test_persistent_grid_walks_the_items_and_stages_o_in_qs_tile():
+def test_persistent_grid_walks_the_items_and_loads_the_next_q_ahead():
     """``persistent``: 128 CTAs (1024 items: 8 query tiles x 4 x 32 heads, 8 rounds) each walk
-    their items in a loop that both roles run, the ring's stages counted across it (the
-    producer's slot ``(it * 8 + j) % 3``); the output is staged in Q's tile (no O_s: the rings
-    stay live across items), so before each item's Q copy the store of the last item's output
-    must have read it (``cp.async.bulk.wait_group.read 0``); warpgroup 0 takes the first turn
-    in the first item only (later ones find it left by the last item)."""
+    their items in a loop that both roles run, the ring's stages counted across it (head_dim
+    128's persistent tile: two versions, the producer's slot ``(it * 9 + j) % 2``). Q is in two
+    versions and O has a tile of its own: the consumers copy the first item's Q before the
+    loop, and in item ``it`` the next item's into version ``(it + 1) % 2`` (no bytes in the
+    last) before waiting for this one's on its barrier (``tma_bar_copy0[it % 2]``, parity
+    ``it / 2 % 2``). Before O's tile is written again, the store of the last item's output must
+    have read it; warpgroup 0 takes the first turn in the first item only."""
     report, cuda = compiled(4, 32, 8, 1024, 1024, 128, persistent=True)
-    assert "main: Q_s -> O: 32768 bytes as 2 x cp.async.bulk.tensor.4d (128B swizzle)" in report
-    assert not any("O_s" in entry for entry in report)
+    assert "main: Q -> Q_s: 32768 bytes as 2 x cp.async.bulk.tensor.4d (128B swizzle)" in report
+    assert "main: O_s -> O: 32768 bytes as 2 x cp.async.bulk.tensor.4d (128B swizzle)" in report
     assert cuda.count("for (int it = 0; it < 8; ++it)") == 1 and cuda.count("for (int it_1 = 0; it_1 < 8; ++it_1)") == 1
-    assert "tma_empty_ptr[(((it * 8) + j) % 3)]" in cuda
+    assert "tma_empty_ptr[(((it * 9) + j) & 1)]" in cuda
+    consumer = cuda[cuda.index("setmaxnreg_inc_sync_aligned_u32_232();"):]
+    first, loop = consumer[:consumer.index("for (int it_1")], consumer[consumer.index("for (int it_1"):]
+    assert "tma_bar_copy0_ptr[0]))), (uint)32768)" in first and first.count("Q_tmap") == 2
+    ahead = "tma_bar_copy0_ptr[((it_1 + 1) & 1)]))), ((it_1 < 7) ? (uint)32768 : (uint)0))"
+    wait = "tvm_builtin_cuda_mbarrier_wait((&(tma_bar_copy0_ptr[(it_1 & 1)])), ((it_1 & 3) >> 1));"
+    assert loop.index(ahead) < loop.index("if (it_1 < 7)") < loop.index("Q_tmap") < loop.index(wait) \
+        < loop.index("mma_async")
+    assert loop.index("wait_group_read_0()") < loop.index("stmatrix")
+    assert "((int)threadIdx.y) == 0) && (it_1 == 0)" in loop  # the first turn, in the first item only
+
+
+def test_persistent_grid_stages_o_in_qs_tile_where_two_q_tiles_do_not_fit():
+    """head_dim 256 (Q 64 KiB, the ring 160 KiB): one Q tile, the output staged in it, so that
+    before each item's Q copy the store of the last item's output must have read it."""
+    report, cuda = compiled(4, 32, 32, 512, 512, 256, persistent=True)
+    assert "main: Q_s -> O: 65536 bytes as 4 x cp.async.bulk.tensor.4d (128B swizzle)" in report
+    assert not any("O_s" in entry for entry in report)
     consumer = cuda[cuda.index("for (int it_1"):]
     assert consumer.index("wait_group_read_0()") < consumer.index("Q_tmap")
-    assert "((int)threadIdx.y) == 0) && (it_1 == 0)" in consumer  # the first turn, in the first item only
 
 
 @pytest.mark.parametrize("kwargs, persistent", [

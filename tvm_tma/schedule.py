@@ -8,17 +8,19 @@ from .transforms.copies import bulk_store as _bulk_store
 from .transforms.copies import swizzle as _swizzle
 from .transforms.pipelines import lower_async_pipeline as _pipeline
 from .transforms.pipelines import warp_specialize as _warp_specialize
-from .transforms.pipelines.lower_bulk_copy_blocks import ANNOTATION
+from .transforms.pipelines.lower_bulk_copy_blocks import AHEAD, ANNOTATION
 
 
-def bulk_copy(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:
+def bulk_copy(sch: s_tir.Schedule, block: s_tir.SBlockRV, *, ahead: bool = False) -> None:
     """Mark ``block``, a global→shared copy (what ``cache_read(..., "shared")`` makes), to be
     lowered to ``cp.async.bulk`` completing on an mbarrier under ``tir_pipeline="tma"``.
 
     Outside a software pipeline the copy is synchronous (issue, then wait); inside an async
     pipeline stage it is lowered with the stage. The threads that ran the copy loop issue one
     bulk copy per contiguous run; where bulk copy is not legal it falls back to cp.async on
-    the same barrier (see :func:`tvm_tma.copy_report`).
+    the same barrier (see :func:`tvm_tma.copy_report`). ``ahead``: the copy, in one serial
+    loop and writing version ``it % 2`` of its tile, is issued an iteration before its use
+    (:data:`tvm_tma.transforms.pipelines.lower_bulk_copy_blocks.AHEAD`).
     """
     stmt = sch.get(block)
     if len(stmt.writes) != 1 or stmt.writes[0].source.scope() not in ("shared", "shared.dyn"):
@@ -27,7 +29,7 @@ def bulk_copy(sch: s_tir.Schedule, block: s_tir.SBlockRV) -> None:
     if len(stmt.reads) != 1:
         raise ValueError(f"bulk_copy: block {stmt.name_hint}: expected one read (a copy), got "
                          f"{[r.source.name for r in stmt.reads]}")
-    sch.annotate(block, ANNOTATION, 1)
+    sch.annotate(block, ANNOTATION, AHEAD if ahead else 1)
 
 
 def swizzle(sch: s_tir.Schedule, block: s_tir.SBlockRV, *, span: int = 0) -> None:

@@ -45,3 +45,65 @@ def test_bulk_copy_rejects_a_block_that_is_not_a_copy():
     with pytest.raises(ValueError,
                        match=r"bulk_copy: block B: expected one write into shared memory, got \[\('B', 'global'\)\]"):
         tvm_tma.schedule.bulk_copy(sch, sch.get_sblock("B"))
+
+
+def _tiles_ahead(rounds: int, version, loops: int = 1) -> tvm.IRModule:
+    """``B = 2 A`` over 64 x 64 fp16 tiles, 2 CTAs each walking ``rounds`` of them in a serial
+    loop (``loops`` nested ones), the tile copied into version ``version(it)`` of ``S`` by a
+    copy marked ``bulk_copy(..., ahead=True)``."""
+    from tvm.script import tirx as T
+
+    from tvm_tma.transforms.pipelines.lower_bulk_copy_blocks import AHEAD, ANNOTATION
+
+    rows = 2 * rounds * 64
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer((rows, 64), "float16"), B: T.Buffer((rows, 64), "float16")):
+        for bx in T.thread_binding(2, thread="blockIdx.x"):
+            for tx in T.thread_binding(128, thread="threadIdx.x"):
+                S = T.alloc_buffer((2, 64, 64), "float16", scope="shared.dyn")
+                with T.sblock("tile"):
+                    for _outer in T.serial(loops):
+                        for it in T.serial(rounds):
+                            for f in range(4):
+                                for v in T.vectorized(8):
+                                    with T.sblock("S"):
+                                        T.sblock_attr({ANNOTATION: AHEAD})
+                                        S[version(it), (f * 1024 + tx * 8 + v) // 64, (f * 1024 + tx * 8 + v) % 64] = \
+                                            A[(it * 2 + bx) * 64 + (f * 1024 + tx * 8 + v) // 64,
+                                              (f * 1024 + tx * 8 + v) % 64]
+                            for f in range(32):
+                                with T.sblock("B"):
+                                    B[(it * 2 + bx) * 64 + (f * 128 + tx) // 64, (f * 128 + tx) % 64] = \
+                                        S[version(it), (f * 128 + tx) // 64, (f * 128 + tx) % 64] * T.float16(2)
+
+    return tvm.IRModule({"main": main})
+
+
+def test_ahead_copy_loads_the_next_iterations_tile_during_this_one():
+    """A copy marked ``ahead`` in a loop of 5 iterations: iteration 0's copy before the loop on
+    barrier 0; in iteration ``it`` the next one's into version ``(it + 1) % 2`` on barrier
+    ``(it + 1) % 2`` (no bytes expected and no copy in the last), then the wait for this one's
+    (barrier ``it % 2``, parity ``it / 2 % 2``)."""
+    src = cuda_source(_tiles_ahead(5, lambda it: it % 2), "tma")
+    kernel = src[src.index('extern "C" __global__'):]
+    assert "__shared__ alignas(8) uint64_t tma_bar_copy0_ptr[2];" in kernel
+    assert kernel.count("mbarrier_init_init_shared_b64(") == 2
+    first, loop = kernel[:kernel.index("for (int it = 0; it < 5; ++it)")], \
+        kernel[kernel.index("for (int it = 0; it < 5; ++it)"):]
+    assert "tma_bar_copy0_ptr[0]))), (uint)8192);" in first and "cp_async_bulk" in first
+    ahead = "tma_bar_copy0_ptr[((it + 1) & 1)]))), ((it < 4) ? (uint)8192 : (uint)0));"
+    wait = "tvm_builtin_cuda_mbarrier_wait((&(tma_bar_copy0_ptr[(it & 1)])), ((it & 3) >> 1));"
+    assert loop.index("__syncthreads()") < loop.index(ahead) < loop.index("if (it < 4)") < loop.index(wait)
+    assert loop.index("((it + 1) & 1) * 4096)") < loop.index(wait)  # the copy into the other version
+
+
+@pytest.mark.parametrize("version, loops, match", [
+    (lambda it: 0, 1, r"pipeline_model: bulk_copy ahead of S in main: expected the destination's first index "
+                      r"\(it - 0\) % 2 .*, got 0"),
+    (lambda it: it % 2, 2, r"pipeline_model: bulk_copy ahead of S in main: expected one serial loop around the "
+                           r"copy .*, got \['_outer', 'it'\]"),
+])
+def test_ahead_copy_rejects_one_version_or_nested_loops(version, loops, match):
+    with pytest.raises(tvm_tma.TMAError, match=match):
+        cuda_source(_tiles_ahead(3, version, loops), "tma")

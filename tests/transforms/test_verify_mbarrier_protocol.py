@@ -518,12 +518,13 @@ def test_broken_emission_fails_tvm_compile(monkeypatch):
 
 
 def test_a_roles_barrier_orders_its_own_waiters():
-    # A persistent attention kernel's consumers load Q again for each item, on the same
-    # barrier: the consumers' own barrier (a __syncthreads inside their role) orders every
-    # consumer's wait on the last phase before the next copy. Without it, rule 4 fails.
+    # A persistent attention kernel's consumers load the next item's Q during each item, on
+    # two barriers in turn: the consumers' own barrier (a __syncthreads inside their role)
+    # orders every consumer's wait on a barrier's last phase before its next copy. Without it,
+    # rule 4 fails.
     from tvm_tma.kernels import attention
 
-    mod = verified_ir(attention(1, 132, 132, 256, 256, 64, persistent=True))  # 264 items, 2 per CTA
+    mod = verified_ir(attention(1, 132, 132, 384, 384, 64, persistent=True))  # 396 items, 3 per CTA
     verify(mod)
 
     def without_syncs(loop, mutator):

@@ -22,6 +22,21 @@ kernel).
 The execution count is the copy's iteration in the loops around it (so the parity flips
 every time it runs); its barrier is initialized once per CTA at the top of the kernel.
 
+A load marked :data:`AHEAD` (``bulk_copy(..., ahead=True)``) is issued one iteration ahead of
+its use in the serial loop around it, the only one of more than one iteration (a persistent
+kernel's loop over work items: the next item's tile loads while this item computes). Its
+destination's first index must be the loop variable mod 2 (two versions of the tile). Before
+the loop, iteration ``min``'s copy; where the block was, iteration ``it + 1``'s copy (none
+past the loop's end: the phase completes with no bytes expected) and the wait for iteration
+``it``'s, on two barriers taken in turn::
+
+    <iteration min's copy on bar[0]>
+    for it in range(min, min + n):
+        __syncthreads()                  # iteration it - 1 no longer reads version (it + 1) % 2
+        if tid == 0: mbarrier.arrive.expect_tx [bar[(it - min + 1) % 2]], it + 1 < min + n ? <bytes> : 0
+        if it + 1 < min + n: <iteration it + 1's copy>
+        mbarrier.try_wait.parity [bar[(it - min) % 2]], (it - min) / 2 % 2
+
 A marked store becomes one bulk group (:mod:`..copies.bulk_store`: proxy fence,
 ``__syncthreads``, one elected thread issues and commits; a strided or edge tile as one
 ``cp.async.bulk.tensor.{rank}d.global.shared::cta.tile.bulk_group`` per box, its map
@@ -35,7 +50,9 @@ the consumers' branch is planned over the consumer threads (``threadIdx.y`` with
 producer's slice).
 
 Raises :class:`tvm_tma.TMAError`: ``min_arch`` below sm_90, ``dense_box`` when the marked
-load is under a condition (its barrier phase would not advance on every iteration).
+load is under a condition (its barrier phase would not advance on every iteration),
+``pipeline_model`` for a load marked :data:`AHEAD` that is not in one serial loop (others
+around it of one iteration) or whose destination does not alternate between two versions with it.
 """
 
 from __future__ import annotations
@@ -46,7 +63,7 @@ from tvm import sym as arith
 from tvm.script import tirx as T
 
 from ...errors import TMAError
-from .._ir import function_name, seq
+from .._ir import function_name, replace_node, seq, substitute
 from ..copies.bulk_store import (
     emit_store_group,
     has_marked,
@@ -75,6 +92,8 @@ from .lower_async_pipeline import check_arch, thread_axes
 from .warp_specialize import ROLE, role_thread_loops
 
 ANNOTATION = "tvm_tma.bulk_copy"
+AHEAD = 2
+"""The annotation's value that issues the copy one iteration ahead (see the module docstring)."""
 
 
 def _is_role(stmt) -> bool:
@@ -90,6 +109,7 @@ class _Lowering:
         self.barriers: list[tuple[tirx.Buffer, int]] = []
         self.stored = False
         self.outstanding: set = set()  # shared buffers that committed bulk stores may still read
+        self.ahead: dict = {}  # serial loop variable -> the first iteration's copies of AHEAD loads in it
 
     def visit(self, stmt, loops: list[tirx.For], conditional: bool):
         if marked_root(stmt):
@@ -102,7 +122,8 @@ class _Lowering:
             body = self.visit(stmt.body, loops + [stmt], conditional)
             new = tirx.For(stmt.loop_var, stmt.min, stmt.extent, stmt.kind, body,
                            stmt.thread_binding, stmt.annotations)
-            return self.with_init(new, loops + [stmt])
+            first = self.ahead.pop(stmt.loop_var, [])
+            return self.with_init(new, loops + [stmt]) if not first else seq(first + [new])
         if is_marked(stmt, ANNOTATION):
             return self.lower_copy(stmt, loops, conditional)
         if isinstance(stmt, tirx.SeqStmt):
@@ -176,6 +197,8 @@ class _Lowering:
         report_plan(self.func_name, plan)
         if isinstance(plan, SyncPlan):  # neither bulk nor cp.async: the copy as it was
             return nest
+        if _value(nest) == AHEAD:
+            return self.lower_ahead(nest, loops, threads, plan)
         bar = mbarrier_buffer(f"tma_bar_copy{len(self.barriers)}", 1)
         self.barriers.append((bar, arrival_count(uses_bulk(plan), uses_cp_async(plan), threads)))
         # Executions so far: the copy's iteration in the serial loops around it.
@@ -187,6 +210,51 @@ class _Lowering:
         stage = emit_stage([plan], addr, threads, tirx.const(True), maps=self.maps)
         parity = self.analyzer.simplify(tirx.floormod(count, 2))
         return tirx.SeqStmt(stage + [wait_parity(addr, parity)])
+
+    def lower_ahead(self, nest, loops: list[tirx.For], threads, plan):
+        """A load marked :data:`AHEAD` (see the module docstring)."""
+        serial = [lp for lp in loops if lp.kind != tirx.ForKind.THREAD_BINDING]
+        store = peel_copy(nest)[2]
+        where = f"bulk_copy ahead of {store.buffer.name} in {self.func_name}"
+        outer = [lp for lp in serial[:-1] if not (isinstance(lp.extent, tirx.IntImm) and int(lp.extent) == 1)]
+        if not serial or outer:
+            raise TMAError("pipeline_model", f"{where}: expected one serial loop around the copy (the one it runs "
+                           f"ahead in; its barriers' phases count that loop's iterations), got "
+                           f"{[str(lp.loop_var) for lp in serial]}")
+        loop = serial[-1]
+        version = store.indices[0]
+        in_loop = arith.Analyzer()
+        in_loop.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
+        if not in_loop.can_prove(tirx.EQ(version, tirx.floormod(loop.loop_var - loop.min, 2))):
+            raise TMAError("pipeline_model", f"{where}: expected the destination's first index ({loop.loop_var} - "
+                           f"{loop.min}) % 2 "
+                           f"(the tile in two versions, the next iteration's loading while this one's is read), "
+                           f"got {version}")
+        k = loop.loop_var - loop.min
+        # (the version as (it - min) % 2, which the next iteration's shifts to the other)
+        nest = replace_node(nest, store, tirx.BufferStore(store.buffer, store.value,
+                                                          [tirx.floormod(k, 2)] + list(store.indices[1:])))
+        bars = mbarrier_buffer(f"tma_bar_copy{len(self.barriers)}", 2)
+        self.barriers.append((bars, arrival_count(uses_bulk(plan), uses_cp_async(plan), threads)))
+        end = loop.min + loop.extent
+
+        def copy_of(it, slot, predicate):
+            shifted = plan_copy(substitute(nest, {loop.loop_var: it}), threads, self.analyzer, maps=self.maps)
+            return emit_stage([shifted], T.address_of(tirx.BufferLoad(bars, [slot])), threads, predicate,
+                              maps=self.maps)
+
+        self.ahead.setdefault(loop.loop_var, []).extend(copy_of(loop.min, 0, tirx.const(True)))
+        nxt = copy_of(loop.loop_var + 1, tirx.floormod(k + 1, 2), loop.loop_var + 1 < end)
+        wait = wait_parity(T.address_of(tirx.BufferLoad(bars, [tirx.floormod(k, 2)])),
+                           tirx.floormod(tirx.floordiv(k, 2), 2))
+        return tirx.SeqStmt(nxt + [wait])
+
+
+def _value(nest) -> int:
+    """The annotation's value on the block of the marked copy nest ``nest``."""
+    while isinstance(nest, tirx.For):
+        nest = nest.body
+    return int(nest.block.annotations[ANNOTATION])
 
 
 def LowerBulkCopyBlocks(*, tensor_maps: bool = True) -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
