@@ -9,8 +9,9 @@ its CUDA (``<name>.cu``) and listed in ``<out>/manifest.json`` with the shapes t
 - ``perf``: the timed shapes (static lengths), each run against torch SDPA's cuDNN and
   FlashAttention-2 backends in the same process;
 - ``check``: kernels with symbolic batch and lengths (one kernel for any shape), each run on
-  the issue's fixed lengths (1, 17, 127, 128, 129, 1000, 4096, 8192) and on random shapes
-  (``--random N`` per kernel, seeded), checked against torch's fp32 SDPA;
+  the fixed lengths (1, 17, 127, 128, 129, 1000, 4096, 8192) and on random shapes (``--random
+  N`` per kernel, seeded), and static kernels of one key tile, checked against torch's fp32
+  SDPA;
 - ``sanitizer``: persistent kernels of two items per CTA, small enough for compute-sanitizer.
 """
 
@@ -101,7 +102,7 @@ def sanitizer_cases() -> list[dict[str, Any]]:
 
 
 def check_cases(randoms: int, seed: int) -> list[dict[str, Any]]:
-    """The symbolic kernels and the shapes each is checked on."""
+    """The symbolic kernels and the shapes each is checked on; static kernels of one key tile."""
     rng = random.Random(seed)
     kernels = []
     for head_dim in (64, 128, 256):
@@ -131,6 +132,14 @@ def check_cases(randoms: int, seed: int) -> list[dict[str, Any]]:
         shapes = [(rng.randint(1, 4), rng.randint(1, 2048), rng.randint(1, 2048)) for _ in range(randoms)]
         k["shapes"] = fixed + shapes
         k["timed"] = False
+    # static lengths of one key tile in a ring of two versions (the walk's two iterations both
+    # peeled, V_{-1} the tensor map's zero fill): head_dim 256's tile, and 128's persistent one
+    for head_dim, seq_q, seq_kv, persistent, tile in ((256, 128, 64, False, None), (256, 200, 80, False, None),
+                                                      (128, 256, 128, True, [128, 128, 2, True, True])):
+        kernels.append(dict(heads=8, heads_kv=8, head_dim=head_dim, dtype="float16", causal=False, layout="bshd",
+                            batch=1, seq=seq_q, seq_kv=seq_kv, persistent=persistent, tile=tile, static=True,
+                            timed=False, shapes=[(1, seq_q, seq_kv)],
+                            name=f"check_static_d{head_dim}_s{seq_q}x{seq_kv}{'_persistent' if persistent else ''}"))
     return kernels
 
 
@@ -152,10 +161,10 @@ def build(out: pathlib.Path, suite: str, only: str | None, randoms: int, seed: i
         start = time.perf_counter()
         dynamic = not case["timed"] and not case.get("static")
         mod = attention("batch" if dynamic else case["batch"], case["heads"], case["heads_kv"],
-                        "seq_q" if dynamic else case["seq"], "seq_kv" if dynamic else case["seq"],
+                        "seq_q" if dynamic else case["seq"], "seq_kv" if dynamic else case.get("seq_kv", case["seq"]),
                         case["head_dim"], case["dtype"], causal=case["causal"], layout=case["layout"],
                         mask=AttentionMask(*case["mask"]) if case.get("mask") else None, lse=case.get("lse", True),
-                        tile=AttentionTile(*case["tile"]) if "tile" in case else None,
+                        tile=AttentionTile(*case["tile"]) if case.get("tile") else None,
                         persistent=case.get("persistent", False))
         executable = tvm.compile(mod, target=target, tir_pipeline="tma")
         executable.export_library(str(out / f"{case['name']}.so"))

@@ -213,3 +213,18 @@ def test_optional_parameters():
     assert params() == ["Q", "K", "V", "O", "LSE"]
     assert params(lse=False) == ["Q", "K", "V", "O"]
     assert params(mask=AttentionMask()) == ["Q", "K", "V", "M", "O", "LSE"]
+
+
+@pytest.mark.parametrize("seq_q, seq_kv, head_dim, kwargs", [
+    (128, 64, 256, {}),
+    (200, 80, 256, {}),
+    (256, 128, 128, {"tile": AttentionTile(128, 128, 2), "persistent": True}),
+])
+def test_one_key_tile_in_two_versions_is_tensor_copies(seq_q, seq_kv, head_dim, kwargs):
+    """Static lengths of one key tile in a ring of two versions: the walk's two iterations
+    (K_0, then V_0) both peeled, the copies' zero-fill conditions on the producer's loop over
+    them simplified to ``j == 1``; each iteration's box lies outside K or V or inside them
+    where the condition holds, so both are tensor copies (they had failed to compile)."""
+    report, _ = compiled(1, 8, 8, seq_q, seq_kv, head_dim, **kwargs)
+    assert sorted(e.split("]: ")[1].split(":")[0] for e in report if "stage" in e) == ["K -> K_s", "V -> V_s"]
+    assert all("cp.async.bulk.tensor" in e for e in report)

@@ -36,6 +36,7 @@ same mbarrier through ``cp.async.mbarrier.arrive.noinc``.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -614,6 +615,42 @@ def _tail_is_bounds(tails, g_idx, g_buf: tirx.Buffer, dom: dict, analyzer: arith
     and never read them, and any reader that did would have read undefined values before. A
     store adds nothing: the hardware does not write the part of the box outside ``g_buf``
     (see :func:`emit_tensor`)."""
+    if _holds_inside(tails, g_idx, g_buf, dom):
+        return True
+    # A condition on an outer variable of a few values (a pipeline's loop over two tiles, in
+    # whose range TVM simplifies ``0 <= 80 (j - 1) + i`` to ``j == 1``) no longer reads as a
+    # bound: case by case, each value's box lies wholly outside the buffer (the hardware fills
+    # it all) or the condition holds inside it.
+    outer = []
+    for var in [v for cond in tails for v in free_vars(cond) if not _in(v, list(dom))]:
+        if _in(var, [v for v, _ in outer]):
+            continue
+        bound = analyzer.const_int_bound(var)
+        if bound.max_value - bound.min_value >= _CASES:
+            return False
+        outer.append((var, range(bound.min_value, bound.max_value + 1)))
+    for values in itertools.product(*(values for _, values in outer)):
+        case = {var: tirx.const(value, str(var.ty)) for (var, _), value in zip(outer, values)}
+        idx = [substitute(i, case) for i in g_idx]
+        if not (_outside(idx, g_buf, dom) or _holds_inside([substitute(c, case) for c in tails], idx, g_buf, dom)):
+            return False
+    return bool(outer)
+
+
+_CASES = 4
+"""The most values of an outer variable :func:`_tail_is_bounds` tries one by one."""
+
+
+def _outside(g_idx, g_buf: tirx.Buffer, dom: dict) -> bool:
+    """Whether every element of the box lies outside ``g_buf`` along one dimension."""
+    scoped = arith.Analyzer()
+    for var, rng in dom.items():
+        scoped.bind(var, rng)
+    return any(scoped.can_prove(idx >= extent) or scoped.can_prove(idx < 0) for idx, extent in zip(g_idx, g_buf.shape))
+
+
+def _holds_inside(tails, g_idx, g_buf: tirx.Buffer, dom: dict) -> bool:
+    """Whether every tail predicate holds for the box elements inside ``g_buf``."""
     scoped = arith.Analyzer()
     for var, rng in dom.items():
         scoped.bind(var, rng)
