@@ -143,7 +143,8 @@ def test_persistent_grid_stages_o_in_qs_tile_where_two_q_tiles_do_not_fit():
     ({"heads_kv": 32, "head_dim": 64, "seq_q": 512, "seq_kv": 512}, True),
     ({"heads_kv": 32, "head_dim": 256, "seq_q": 512, "seq_kv": 512}, True),
     ({"heads_kv": 32, "head_dim": 256}, False),  # d256 at 1024 keys: 0.98x
-    ({"seq_q": 4096, "seq_kv": 4096}, False),  # long prefills: 0.95-1.02x
+    ({"seq_q": 8192, "seq_kv": 8192}, True),  # with the next item's Q loaded ahead: 1.00-1.08x at 2k-8k
+    ({"seq_q": 8192, "seq_kv": 8320}, False),  # longer than measured
     ({"causal": True}, False),
     ({"seq_q": "sq", "seq_kv": "skv"}, False),
     ({"tile": AttentionTile(128, 128, 2, overlap=False)}, False),  # not the tile measured

@@ -136,8 +136,8 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     causal with ``seq_q > seq_kv``, or a mask of ``-inf``) gets ``O = 0`` and ``LSE = -inf``.
     ``persistent``: at most one CTA per SM walking the (query tile, head) items (static
     lengths, no causal mask, a whole query tile); ``None`` (the default) takes it where it
-    measured faster: the default tile, no mask, short prefills of :data:`PERSISTENT_MAX_KV` keys
-    or fewer. Without ``tile``, a persistent grid takes :data:`PERSISTENT_TILES`' tile; where
+    measured faster: the default tile, no mask, no causal mask, at most :data:`PERSISTENT_MAX_KV`
+    keys. Without ``tile``, a persistent grid takes :data:`PERSISTENT_TILES`' tile; where
     shared memory holds two Q tiles and an output tile beside the ring, the next item's Q tile
     loads during this item.
 
@@ -240,12 +240,13 @@ tile beside it, so that the next item's Q tile loads during this item (``bulk_co
 tile, GQA 32/8 1.07x."""
 
 
-PERSISTENT_MAX_KV = {64: 1024, 128: 1024, 256: 512}
+PERSISTENT_MAX_KV = {64: 4096, 128: 8192, 256: 512}
 """The longest ``seq_kv`` by head_dim for which ``attention(persistent=None)`` takes the
-persistent grid: against one CTA per item on the H100 (``benchmarks/results/
-attention_persistent_h100.md``), 1.18x and 1.03x for head_dim 64 at 512 and 1024 keys, 1.08x
-and 1.01-1.05x for GQA 32/8 at head_dim 128, 1.02-1.03x for head_dim 128 at 1024, 1.08x for
-head_dim 256 at 512 but 0.98x at 1024; 0.95-1.02x at 4k-8k keys."""
+persistent grid: measured at least as fast as one CTA per item on the H100 up to there
+(``benchmarks/results/attention_persistent_long_h100.md``: with the next item's Q loaded
+ahead, 1.00-1.08x at 2048-8192 tokens for head_dim 64 and 128, GQA 32/8 included;
+``attention_q_ahead_h100.md``: 1.08-1.12x at 512-1024), head_dim 256 (O staged in Q's
+tile) 1.08x at 512 keys but 0.98x at 1024 (``attention_persistent_h100.md``)."""
 
 
 def persistent_ctas(items: int) -> int | None:
