@@ -44,8 +44,8 @@ def perf_cases(variants: bool = True) -> list[dict[str, Any]]:
                 cases.append(dict(batch=4, heads=32, heads_kv=heads_kv, seq=seq, head_dim=head_dim,
                                   dtype="float16", causal=causal))
     # persistent CTAs (a fixed grid walking (query tile, head) items, the default where every
-    # item has as many key tiles): the short prefills and the long ones without a causal mask,
-    # and tails (a grid of 120 CTAs; one of 132 whose last items run on some CTAs only); the
+    # CTA walks as many key tiles): the short prefills and the long ones, causal ones in pairs of
+    # query tiles, and tails (a grid of 120 CTAs; one of 132 whose last items run on some CTAs only); the
     # rows above are one CTA per item
     for head_dim, heads_kv in ((64, 32), (256, 32), (128, 8)):
         for seq in (512, 1024):
@@ -54,8 +54,13 @@ def perf_cases(variants: bool = True) -> list[dict[str, Any]]:
     for dtype in ("float16", "bfloat16"):
         for batch in (1, 4):
             for seq in (4096, 8192):
-                cases.append(dict(batch=batch, heads=32, heads_kv=32, seq=seq, head_dim=128, dtype=dtype,
-                                  causal=False, persistent=True, variant="_persistent"))
+                for causal in (False, True):  # causal: a head's query tiles in pairs
+                    cases.append(dict(batch=batch, heads=32, heads_kv=32, seq=seq, head_dim=128, dtype=dtype,
+                                      causal=causal, persistent=True, variant="_persistent"))
+    for head_dim, heads_kv in ((64, 32), (128, 8)):
+        for seq in (512, 1024):
+            cases.append(dict(batch=4, heads=32, heads_kv=heads_kv, seq=seq, head_dim=head_dim, dtype="float16",
+                              causal=True, persistent=True, variant="_persistent"))
     cases.append(dict(batch=3, heads=5, heads_kv=5, seq=1000, head_dim=128, dtype="bfloat16", causal=False,
                       persistent=True, variant="_persistent"))
     cases.append(dict(batch=2, heads=32, heads_kv=8, seq=777, head_dim=64, dtype="float16", causal=False,

@@ -128,6 +128,21 @@ def test_persistent_grid_walks_the_items_and_loads_the_next_q_ahead():
     assert "((int)threadIdx.y) == 0) && (it_1 == 0)" in loop  # the first turn, in the first item only
 
 
+def test_causal_persistent_grid_walks_pairs_of_query_tiles():
+    """A causal mask (1024 tokens, 8 query tiles of 128): each CTA walks pairs of a head's query
+    tiles ``7 - a`` then ``a`` (``a = blockIdx.x % 4``: 128 CTAs, 4 rounds), whose walks add
+    up to 9 key tiles, so that the ring's stage is ``9 it + (r > 0 ? 8 - a : 0) + j`` in both
+    roles; the next tile's Q copy counts the flattened executions ``2 it + r``."""
+    _, cuda = compiled(4, 32, 32, 1024, 1024, 64, causal=True, persistent=True)
+    assert "for (int it = 0; it < 4; ++it)" in cuda and "for (int r = 0; r < 2; ++r)" in cuda
+    producer = cuda[cuda.index("for (int it = 0; it < 4; ++it)"):]
+    assert "j < min(((((1 - r) * (7 - ((((int)blockIdx.x) & 3) * 2))) + (((int)blockIdx.x) & 3)) + 1), 8)" in producer
+    assert "tma_full_ptr[((((0 < r) ? (8 - (((int)blockIdx.x) & 3)) : 0) + j) % 3)]" in producer
+    consumer = cuda[cuda.index("for (int it_1 = 0; it_1 < 4; ++it_1)"):]
+    assert "((((it_1 * 2) + r_1) < 7) ? (uint)16384 : (uint)0)" in consumer
+    assert "if (((((int)threadIdx.y) == 0) && (it_1 == 0)) && (r_1 == 0))" in consumer  # the first turn
+
+
 def test_persistent_grid_stages_o_in_qs_tile_where_two_q_tiles_do_not_fit():
     """head_dim 256 (Q 64 KiB, the ring 160 KiB): one Q tile, the output staged in it, so that
     before each item's Q copy the store of the last item's output must have read it."""
@@ -145,7 +160,8 @@ def test_persistent_grid_stages_o_in_qs_tile_where_two_q_tiles_do_not_fit():
     ({"heads_kv": 32, "head_dim": 256}, False),  # d256 at 1024 keys: 0.98x
     ({"seq_q": 8192, "seq_kv": 8192}, True),  # with the next item's Q loaded ahead: 1.00-1.08x at 2k-8k
     ({"seq_q": 8192, "seq_kv": 8320}, False),  # longer than measured
-    ({"causal": True}, False),
+    ({"causal": True}, True),  # query tiles in pairs: 1.03-1.34x
+    ({"causal": True, "seq_q": 1152, "seq_kv": 1152}, False),  # 9 query tiles: no pairs
     ({"seq_q": "sq", "seq_kv": "skv"}, False),
     ({"tile": AttentionTile(128, 128, 2, overlap=False)}, False),  # not the tile measured
     ({"seq_q": 100, "seq_kv": 100}, False),  # less than a query tile
@@ -163,7 +179,9 @@ def test_default_is_persistent_where_it_measured_faster(kwargs, persistent):
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    ({"causal": True}, r"persistent: expected static lengths and no causal mask"),
+    ({"causal": True, "seq_q": 384, "seq_kv": 384}, r"persistent: expected static lengths, and with a causal mask "
+     r"seq_q == seq_kv, a multiple of two query tiles, square tiles .* seq_q 384, seq_kv 384, causal True"),
+    ({"causal": True, "seq_kv": 512}, r"persistent: expected static lengths, and with a causal mask seq_q == seq_kv"),
     ({"seq_q": "sq"}, r"persistent: expected static lengths"),
     ({"seq_q": 100, "seq_kv": 100}, r"persistent: seq_q 100: expected at least one whole query tile \(128 rows"),
     ({"heads": 137, "heads_kv": 137, "seq_q": 128, "seq_kv": 128}, r"persistent: 137 work items \(query tiles x "

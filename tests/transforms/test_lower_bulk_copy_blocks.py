@@ -49,7 +49,7 @@ def test_bulk_copy_rejects_a_block_that_is_not_a_copy():
 
 def _tiles_ahead(rounds: int, version, loops: int = 1) -> tvm.IRModule:
     """``B = 2 A`` over 64 x 64 fp16 tiles, 2 CTAs each walking ``rounds`` of them in a serial
-    loop (``loops`` nested ones), the tile copied into version ``version(it)`` of ``S`` by a
+    loop (``loops`` nested ones), the tile copied into version ``version(it, outer)`` of ``S`` by a
     copy marked ``bulk_copy(..., ahead=True)``."""
     from tvm.script import tirx as T
 
@@ -69,13 +69,13 @@ def _tiles_ahead(rounds: int, version, loops: int = 1) -> tvm.IRModule:
                                 for v in T.vectorized(8):
                                     with T.sblock("S"):
                                         T.sblock_attr({ANNOTATION: AHEAD})
-                                        S[version(it), (f * 1024 + tx * 8 + v) // 64, (f * 1024 + tx * 8 + v) % 64] = \
-                                            A[(it * 2 + bx) * 64 + (f * 1024 + tx * 8 + v) // 64,
-                                              (f * 1024 + tx * 8 + v) % 64]
+                                        e = T.meta_var(f * 1024 + tx * 8 + v)
+                                        S[version(it, _outer), e // 64, e % 64] = \
+                                            A[(it * 2 + bx) * 64 + e // 64, e % 64]
                             for f in range(32):
                                 with T.sblock("B"):
                                     B[(it * 2 + bx) * 64 + (f * 128 + tx) // 64, (f * 128 + tx) % 64] = \
-                                        S[version(it), (f * 128 + tx) // 64, (f * 128 + tx) % 64] * T.float16(2)
+                                        S[version(it, _outer), (f * 128 + tx) // 64, (f * 128 + tx) % 64] * T.float16(2)
 
     return tvm.IRModule({"main": main})
 
@@ -85,7 +85,7 @@ def test_ahead_copy_loads_the_next_iterations_tile_during_this_one():
     barrier 0; in iteration ``it`` the next one's into version ``(it + 1) % 2`` on barrier
     ``(it + 1) % 2`` (no bytes expected and no copy in the last), then the wait for this one's
     (barrier ``it % 2``, parity ``it / 2 % 2``)."""
-    src = cuda_source(_tiles_ahead(5, lambda it: it % 2), "tma")
+    src = cuda_source(_tiles_ahead(5, lambda it, outer: it % 2), "tma")
     kernel = src[src.index('extern "C" __global__'):]
     assert "__shared__ alignas(8) uint64_t tma_bar_copy0_ptr[2];" in kernel
     assert kernel.count("mbarrier_init_init_shared_b64(") == 2
@@ -99,11 +99,22 @@ def test_ahead_copy_loads_the_next_iterations_tile_during_this_one():
 
 
 @pytest.mark.parametrize("version, loops, match", [
-    (lambda it: 0, 1, r"pipeline_model: bulk_copy ahead of S in main: expected the destination's first index "
-                      r"\(it - 0\) % 2 .*, got 0"),
-    (lambda it: it % 2, 2, r"pipeline_model: bulk_copy ahead of S in main: expected one serial loop around the "
-                           r"copy .*, got \['_outer', 'it'\]"),
+    (lambda it, outer: 0, 1, r"pipeline_model: bulk_copy ahead of S in main: expected the destination's first "
+                             r"index the copy's execution mod 2, it % 2 .*, got 0"),
+    (lambda it, outer: it % 2, 2, r"pipeline_model: bulk_copy ahead of S in main: expected the destination's first "
+                                  r"index the copy's execution mod 2, \(_outer \* 3 \+ it\) % 2 .*, got it % 2"),
 ])
-def test_ahead_copy_rejects_one_version_or_nested_loops(version, loops, match):
+def test_ahead_copy_rejects_a_version_that_does_not_alternate(version, loops, match):
     with pytest.raises(tvm_tma.TMAError, match=match):
         cuda_source(_tiles_ahead(3, version, loops), "tma")
+
+
+def test_ahead_copy_counts_the_executions_of_nested_loops():
+    """Two loops around the copy (2 x 3 executions, the version ``(3 outer + it) % 2``): the
+    first execution's copy before the outer loop; the next one's predicate and barrier slot by
+    the flattened execution ``k = 3 outer + it``."""
+    src = cuda_source(_tiles_ahead(3, lambda it, outer: (outer * 3 + it) % 2, 2), "tma")
+    kernel = src[src.index('extern "C" __global__'):]
+    first = kernel[:kernel.index("for (int _outer = 0; _outer < 2; ++_outer)")]
+    assert "tma_bar_copy0_ptr[0]))), (uint)8192);" in first
+    assert "((((_outer * 3) + it) < 5) ? (uint)8192 : (uint)0)" in kernel

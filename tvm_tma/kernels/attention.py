@@ -135,11 +135,12 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     :data:`CAUSAL`; ``mask`` an :class:`AttentionMask`. A row that sees no key (bottom-right
     causal with ``seq_q > seq_kv``, or a mask of ``-inf``) gets ``O = 0`` and ``LSE = -inf``.
     ``persistent``: at most one CTA per SM walking the (query tile, head) items (static
-    lengths, no causal mask, a whole query tile); ``None`` (the default) takes it where it
-    measured faster: the default tile, no mask, no causal mask, at most :data:`PERSISTENT_MAX_KV`
-    keys. Without ``tile``, a persistent grid takes :data:`PERSISTENT_TILES`' tile; where
-    shared memory holds two Q tiles and an output tile beside the ring, the next item's Q tile
-    loads during this item.
+    lengths, a whole query tile; with a causal mask ``seq_q == seq_kv``, a multiple of two query
+    tiles and square tiles: a head's query tiles ``nq - 1 - a`` and ``a`` in pairs of ``nq + 1``
+    key tiles); ``None`` (the default) takes it where it measured faster: the default tile, no
+    mask, at most :data:`PERSISTENT_MAX_KV` keys. Without ``tile``, a persistent grid takes
+    :data:`PERSISTENT_TILES`' tile; where shared memory holds two Q tiles and an output tile
+    beside the ring, the next item's Q tile loads during this item.
 
     Raises :class:`tvm_tma.TMAError` for a head_dim other than 64, 128 or 256 (rule
     ``attention_shape``), heads not a multiple of heads_kv, a length that is not positive, a
@@ -173,7 +174,11 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     shape = _Shape(_length(batch, "batch"), heads, heads_kv, sq, sq if packed else _length(seq_kv, "seq_kv"),
                    head_dim)
     scale = 1.0 / math.sqrt(head_dim) if scale is None else float(scale)
-    static = not causal and all(isinstance(x, int) for x in (batch, seq_q, seq_kv))
+    lengths = all(isinstance(x, int) for x in (batch, seq_q, seq_kv))
+    # causal: the query tiles of a head in pairs whose walks add up to as many key tiles
+    paired = bool(causal) and lengths and seq_q == shape.skv and tile.rows == tile.cols \
+        and seq_q % (2 * tile.rows) == 0
+    static = lengths and (not causal or paired)
     if persistent is None:  # (the default tile only: the one measured)
         items = -(-sq // tile.rows) * heads * batch if static else 0
         persistent = (static and mask is None and default_tile and tile.rows <= seq_q
@@ -185,9 +190,11 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
             and seq_kv > PERSISTENT_TILES[head_dim].cols:
         tile = PERSISTENT_TILES[head_dim]
     if persistent and not static:
-        raise TMAError("pipeline_model", f"attention: persistent: expected static lengths and no causal mask (every "
-                       f"work item the same number of key tiles: the ring's stages are counted across items), got "
-                       f"batch {batch}, seq_q {seq_q}, seq_kv {seq_kv}, causal {causal}")
+        raise TMAError("pipeline_model", f"attention: persistent: expected static lengths, and with a causal mask "
+                       f"seq_q == seq_kv, a multiple of two query tiles, square tiles (the query tiles of a head "
+                       f"paired so that every pair walks as many key tiles: the ring's stages are counted across "
+                       f"items), got batch {batch}, seq_q {seq_q}, seq_kv {seq_kv}, causal {causal}, tile "
+                       f"{tile.rows} x {tile.cols}")
     func = _kernel(shape, dtype, CAUSAL[causal], scale, layout, kv_layout, mask, lse, packed, tile, persistent)
     dropped = ({"M"} if mask is None else set()) | (set() if lse else {"LSE"}) | ({"K", "V"} if packed else set())
     return tvm.IRModule({"main": _without_params(func, dropped)})
@@ -245,8 +252,10 @@ PERSISTENT_MAX_KV = {64: 4096, 128: 8192, 256: 512}
 persistent grid: measured at least as fast as one CTA per item on the H100 up to there
 (``benchmarks/results/attention_persistent_long_h100.md``: with the next item's Q loaded
 ahead, 1.00-1.08x at 2048-8192 tokens for head_dim 64 and 128, GQA 32/8 included;
-``attention_q_ahead_h100.md``: 1.08-1.12x at 512-1024), head_dim 256 (O staged in Q's
-tile) 1.08x at 512 keys but 0.98x at 1024 (``attention_persistent_h100.md``)."""
+``attention_q_ahead_h100.md``: 1.08-1.12x at 512-1024; with a causal mask, in pairs of query
+tiles, 1.03-1.34x at 512-8192, ``attention_causal_persistent_h100.md``), head_dim 256 (O
+staged in Q's tile; no pairs: its tiles are not square) 1.08x at 512 keys but 0.98x at 1024
+(``attention_persistent_h100.md``)."""
 
 
 def persistent_ctas(items: int) -> int | None:
@@ -291,12 +300,16 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
     q_iters, kv_iters = -(-bm * d // step), -(-bn * d // step)
     symbolic = isinstance(sq, tirx.Var) or isinstance(skv, tirx.Var)
     nq = tirx.floordiv(sq + bm - 1, bm) if isinstance(sq, tirx.Var) else -(-sq // bm)
-    items = nq * b * h if persistent else 0  # persistent: work items (query tile, head), item w on CTA w % ctas
-    ctas = persistent_ctas(items) if persistent else 0
+    # persistent: work items (query tile, head), item w on CTA w % ctas; causal: pairs of query
+    # tiles (nq - 1 - a, a) of a head, whose walks add up to nq + 1 key tiles, pair w on CTA
+    # w % ctas (its longer walk first)
+    pairs = bool(persistent) and causal is not None
+    units = nq * b * h // (2 if pairs else 1) if persistent else 0
+    ctas = persistent_ctas(units) if persistent else 0
     if ctas is None:
-        raise TMAError("pipeline_model", f"attention: persistent: {items} work items (query tiles x heads): expected "
-                       f"a count of CTAs of at most {SMS} that divides them in about {-(-items // SMS)} rounds, "
-                       "found none (persistent=False launches a CTA per item)")
+        raise TMAError("pipeline_model", f"attention: persistent: {units} work items (query tiles{' in pairs' * pairs} "
+                       f"x heads): expected a count of CTAs of at most {SMS} that divides them in about "
+                       f"{-(-units // SMS)} rounds, found none (persistent=False launches a CTA per item)")
     # persistent: the next item's Q tile loads during this item (two versions of Q and an
     # output tile of its own) where shared memory holds them, else O is staged in Q's tile
     ahead = ctas > 0 and _shared_bytes(tile, d, tvm.DataType(dtype).bits // 8, q_tiles=3) <= \
@@ -563,8 +576,15 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                             if ctas == 0:
                                 item(nq - 1 - bx if causal is not None else bx, bh // h, bh % h,  # longest walks first
                                      T.bool(True), 0, *state)
+                            elif pairs:
+                                for it in T.serial(units // ctas):
+                                    for r in T.serial(2):  # pair it * ctas + bx: tile nq - 1 - a, then a
+                                        u = T.meta_var(it * ctas + bx)
+                                        a = T.meta_var(u % (nq // 2))
+                                        item(a + (1 - r) * (nq - 1 - 2 * a), u // (nq // 2) // h, u // (nq // 2) % h,
+                                             tirx.And(it == 0, r == 0), r if ahead else 0, *state)
                             else:
-                                for it in T.serial(items // ctas):
+                                for it in T.serial(units // ctas):
                                     item((it * ctas + bx) % nq, (it * ctas + bx) // nq // h,
                                          (it * ctas + bx) // nq % h, it == 0, it % 2 if ahead else 0, *state)
 

@@ -22,20 +22,20 @@ kernel).
 The execution count is the copy's iteration in the loops around it (so the parity flips
 every time it runs); its barrier is initialized once per CTA at the top of the kernel.
 
-A load marked :data:`AHEAD` (``bulk_copy(..., ahead=True)``) is issued one iteration ahead of
-its use in the serial loop around it, the only one of more than one iteration (a persistent
-kernel's loop over work items: the next item's tile loads while this item computes). Its
-destination's first index must be the loop variable mod 2 (two versions of the tile). Before
-the loop, iteration ``min``'s copy; where the block was, iteration ``it + 1``'s copy (none
-past the loop's end: the phase completes with no bytes expected) and the wait for iteration
-``it``'s, on two barriers taken in turn::
+A load marked :data:`AHEAD` (``bulk_copy(..., ahead=True)``) is issued one execution ahead of
+its use, its executions those of the serial loops around it flattened (``k``; all but the
+outermost of a static trip count): a persistent kernel's loop over work items, where the next
+item's tile loads while this item computes. Its destination's first index must be ``k % 2``
+(two versions of the tile). Before the outermost loop, execution 0's copy; where the block
+was, execution ``k + 1``'s copy (none after the last: the phase completes with no bytes
+expected) and the wait for execution ``k``'s, on two barriers taken in turn::
 
-    <iteration min's copy on bar[0]>
-    for it in range(min, min + n):
-        __syncthreads()                  # iteration it - 1 no longer reads version (it + 1) % 2
-        if tid == 0: mbarrier.arrive.expect_tx [bar[(it - min + 1) % 2]], it + 1 < min + n ? <bytes> : 0
-        if it + 1 < min + n: <iteration it + 1's copy>
-        mbarrier.try_wait.parity [bar[(it - min) % 2]], (it - min) / 2 % 2
+    <execution 0's copy on bar[0]>
+    for ...:                             # k = 0 .. n - 1
+        __syncthreads()                  # execution k - 1 no longer reads version (k + 1) % 2
+        if tid == 0: mbarrier.arrive.expect_tx [bar[(k + 1) % 2]], k + 1 < n ? <bytes> : 0
+        if k + 1 < n: <execution k + 1's copy>
+        mbarrier.try_wait.parity [bar[k % 2]], k / 2 % 2
 
 A marked store becomes one bulk group (:mod:`..copies.bulk_store`: proxy fence,
 ``__syncthreads``, one elected thread issues and commits; a strided or edge tile as one
@@ -51,8 +51,8 @@ producer's slice).
 
 Raises :class:`tvm_tma.TMAError`: ``min_arch`` below sm_90, ``dense_box`` when the marked
 load is under a condition (its barrier phase would not advance on every iteration),
-``pipeline_model`` for a load marked :data:`AHEAD` that is not in one serial loop (others
-around it of one iteration) or whose destination does not alternate between two versions with it.
+``pipeline_model`` for a load marked :data:`AHEAD` outside serial loops (or under inner ones of a
+dynamic trip count) or whose destination does not alternate between two versions.
 """
 
 from __future__ import annotations
@@ -216,35 +216,44 @@ class _Lowering:
         serial = [lp for lp in loops if lp.kind != tirx.ForKind.THREAD_BINDING]
         store = peel_copy(nest)[2]
         where = f"bulk_copy ahead of {store.buffer.name} in {self.func_name}"
-        outer = [lp for lp in serial[:-1] if not (isinstance(lp.extent, tirx.IntImm) and int(lp.extent) == 1)]
-        if not serial or outer:
-            raise TMAError("pipeline_model", f"{where}: expected one serial loop around the copy (the one it runs "
-                           f"ahead in; its barriers' phases count that loop's iterations), got "
-                           f"{[str(lp.loop_var) for lp in serial]}")
-        loop = serial[-1]
+        if not serial or not all(isinstance(lp.extent, tirx.IntImm) for lp in serial[1:]):
+            raise TMAError("pipeline_model", f"{where}: expected serial loops around the copy (the executions it "
+                           f"runs ahead in), all but the outermost of a static trip count, got "
+                           f"{[(str(lp.loop_var), str(lp.extent)) for lp in serial]}")
+        # k: the copy's execution (its loops flattened), and the loop values of execution e
+        k, total = tirx.const(0, "int32"), tirx.const(1, "int32")
+        for lp in serial:
+            k, total = k * lp.extent + (lp.loop_var - lp.min), total * lp.extent
+
+        def values(e):
+            stride, mapping = 1, {}
+            for lp in reversed(serial):
+                mapping[lp.loop_var] = lp.min + tirx.floormod(tirx.floordiv(e, stride), lp.extent)
+                stride *= int(lp.extent) if lp is not serial[0] else 1
+            return mapping
+
         version = store.indices[0]
-        in_loop = arith.Analyzer()
-        in_loop.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
-        if not in_loop.can_prove(tirx.EQ(version, tirx.floormod(loop.loop_var - loop.min, 2))):
-            raise TMAError("pipeline_model", f"{where}: expected the destination's first index ({loop.loop_var} - "
-                           f"{loop.min}) % 2 "
-                           f"(the tile in two versions, the next iteration's loading while this one's is read), "
-                           f"got {version}")
-        k = loop.loop_var - loop.min
-        # (the version as (it - min) % 2, which the next iteration's shifts to the other)
+        in_loops = arith.Analyzer()
+        for lp in serial:
+            in_loops.bind(lp.loop_var, tvm.ir.Range.from_min_extent(lp.min, lp.extent))
+        if not in_loops.can_prove(tirx.EQ(version, tirx.floormod(k, 2))):
+            raise TMAError("pipeline_model", f"{where}: expected the destination's first index the copy's execution "
+                           f"mod 2, {in_loops.simplify(tirx.floormod(k, 2))} (the tile in two versions, the next "
+                           f"execution's loading while this one's is read), got {version}")
+        # (the version as k % 2, which the next execution's shifts to the other)
         nest = replace_node(nest, store, tirx.BufferStore(store.buffer, store.value,
                                                           [tirx.floormod(k, 2)] + list(store.indices[1:])))
         bars = mbarrier_buffer(f"tma_bar_copy{len(self.barriers)}", 2)
         self.barriers.append((bars, arrival_count(uses_bulk(plan), uses_cp_async(plan), threads)))
-        end = loop.min + loop.extent
 
-        def copy_of(it, slot, predicate):
-            shifted = plan_copy(substitute(nest, {loop.loop_var: it}), threads, self.analyzer, maps=self.maps)
+        def copy_of(e, predicate):
+            shifted = plan_copy(substitute(nest, values(e)), threads, self.analyzer, maps=self.maps)
+            slot = self.analyzer.simplify(tirx.floormod(e, 2))
             return emit_stage([shifted], T.address_of(tirx.BufferLoad(bars, [slot])), threads, predicate,
                               maps=self.maps)
 
-        self.ahead.setdefault(loop.loop_var, []).extend(copy_of(loop.min, 0, tirx.const(True)))
-        nxt = copy_of(loop.loop_var + 1, tirx.floormod(k + 1, 2), loop.loop_var + 1 < end)
+        self.ahead.setdefault(serial[0].loop_var, []).extend(copy_of(tirx.const(0, "int32"), tirx.const(True)))
+        nxt = copy_of(k + 1, k + 1 < total)
         wait = wait_parity(T.address_of(tirx.BufferLoad(bars, [tirx.floormod(k, 2)])),
                            tirx.floormod(tirx.floordiv(k, 2), 2))
         return tirx.SeqStmt(nxt + [wait])

@@ -9,7 +9,9 @@ software pipelining is not applied to that loop; instead the kernel gets one mor
 producer whose elected thread issues every copy, while the threads the schedule bound compute.
 The copies' buffers allocated in the loop body get ``V`` versions (``V = stages``), stage ``G``
 (the loop's iterations counted across the serial loops around it, a persistent loop over tiles
-included) using version and barrier slot ``G % V`` of two mbarrier rings::
+included; a trip count may vary with the innermost loop around it where it adds up to the same
+over that loop: pairs of causal query tiles) using version and barrier slot ``G % V`` of two
+mbarrier rings::
 
     if tid == 0: mbarrier.init [full + 8v], 1; mbarrier.init [empty + 8v], <releases>  (each v)
                  fence.proxy.async.shared::cta; prefetch.tensormap [maps]
@@ -121,6 +123,9 @@ iteration skips, ``if j > 0``, is then no condition in the steady loop)."""
 ROLE = "tvm_tma.warp_role"
 """``AttrStmt`` key of a role's branch: node the role's name, value its thread count."""
 LAUNCH_MIN_BLOCKS = "tirx.launch_bounds_min_blocks_per_sm"
+_VARYING_PERIOD = 4
+"""The most iterations of the loop around one whose trip count varies with it (see
+:meth:`_RoleSplit.stage_index`)."""
 PRODUCER_REGISTERS = 40
 """Registers per thread of a producer warpgroup after ``setmaxnreg.dec`` (CUTLASS's choice)."""
 
@@ -398,11 +403,33 @@ class _RoleSplit:
         return self.analyzer.simplify(tirx.floormod(stage, self.versions_count))
 
     def stage_index(self) -> tirx.PrimExpr:
-        """``G``: the stage of the loop's current iteration, counted across the loops around it."""
-        stage = tirx.const(0, self.loop.loop_var.ty)
-        for outer in self.outer:
-            stage = stage * outer.extent + (outer.loop_var - outer.min)
-        return self.analyzer.simplify(stage * self.loop.extent + (self.loop.loop_var - self.loop.min))
+        """``G``: the stage of the loop's current iteration, counted across the loops around it
+        (the trip counts of the loop's earlier executions, plus its own iteration). A trip count
+        that varies with the innermost loop around it must add up over that loop's iterations
+        to one that the other loops do not change (a persistent grid's pairs of causal query
+        tiles, whose walks add up to the same count)."""
+        loop, outer_vars = self.loop, [o.loop_var for o in self.outer]
+        own = loop.loop_var - loop.min
+        varying = uses_var(loop.extent, outer_vars)
+        outer = self.outer[:-1] if varying else self.outer
+        stage = tirx.const(0, loop.loop_var.ty)
+        for o in outer:
+            stage = stage * o.extent + (o.loop_var - o.min)
+        if not varying:
+            return self.analyzer.simplify(stage * loop.extent + own)
+        inner = self.outer[-1]
+        if not (isinstance(inner.extent, tirx.IntImm) and int(inner.extent) <= _VARYING_PERIOD):
+            self.fail(f"its trip count {loop.extent} varies with the loops around it: expected it to vary with the "
+                      f"innermost one only, of at most {_VARYING_PERIOD} iterations, got {inner.loop_var.name} of "
+                      f"{inner.extent}")
+        trips = [substitute(loop.extent, {inner.loop_var: inner.min + r}) for r in range(int(inner.extent))]
+        period = self.analyzer.simplify(sum(trips[1:], trips[0]))
+        if uses_var(period, outer_vars):
+            self.fail(f"its trip count {loop.extent} varies with the loops around it: expected its sum over "
+                      f"{inner.loop_var.name} to be the same in every iteration of the others, got {period}")
+        before = sum((tirx.Select(inner.loop_var - inner.min > r, trips[r], tirx.const(0, loop.loop_var.ty))
+                      for r in range(len(trips) - 1)), tirx.const(0, loop.loop_var.ty))
+        return self.analyzer.simplify(stage * period + before + own)
 
     def project(self, path: list, leaf: tirx.Stmt, keep_rest: bool) -> list[tirx.Stmt]:
         """The statements of ``path`` around ``leaf`` in place of the loop, as a sequence: the
