@@ -162,6 +162,7 @@ def test_persistent_grid_stages_o_in_qs_tile_where_two_q_tiles_do_not_fit():
     ({"seq_q": 8192, "seq_kv": 8320}, False),  # longer than measured
     ({"causal": True}, True),  # query tiles in pairs: 1.03-1.34x
     ({"causal": True, "seq_q": 1152, "seq_kv": 1152}, False),  # 9 query tiles: no pairs
+    ({"causal": True, "batch": 1, "heads": 32, "heads_kv": 32, "seq_q": 512, "seq_kv": 512}, False),  # one wave
     ({"seq_q": "sq", "seq_kv": "skv"}, False),
     ({"tile": AttentionTile(128, 128, 2, overlap=False)}, False),  # not the tile measured
     ({"seq_q": 100, "seq_kv": 100}, False),  # less than a query tile

@@ -138,7 +138,8 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     lengths, a whole query tile; with a causal mask ``seq_q == seq_kv``, a multiple of two query
     tiles and square tiles: a head's query tiles ``nq - 1 - a`` and ``a`` in pairs of ``nq + 1``
     key tiles); ``None`` (the default) takes it where it measured faster: the default tile, no
-    mask, at most :data:`PERSISTENT_MAX_KV` keys. Without ``tile``, a persistent grid takes
+    mask, at most :data:`PERSISTENT_MAX_KV` keys, with a causal mask more items than SMs (in one
+    wave a pair's walk is longer than the longest item's). Without ``tile``, a persistent grid takes
     :data:`PERSISTENT_TILES`' tile; where shared memory holds two Q tiles and an output tile
     beside the ring, the next item's Q tile loads during this item.
 
@@ -181,8 +182,11 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     static = lengths and (not causal or paired)
     if persistent is None:  # (the default tile only: the one measured)
         items = -(-sq // tile.rows) * heads * batch if static else 0
-        persistent = (static and mask is None and default_tile and tile.rows <= seq_q
-                      and seq_kv <= PERSISTENT_MAX_KV[head_dim] and persistent_ctas(items) is not None)
+        # (causal: pairs of items, where one CTA per item would take more than a wave: in one,
+        # a pair's walk is longer than the longest item's)
+        persistent = (static and mask is None and default_tile and tile.rows <= seq_q and (not causal or items > SMS)
+                      and seq_kv <= PERSISTENT_MAX_KV[head_dim]
+                      and persistent_ctas(items // 2 if causal else items) is not None)
     if persistent and static and seq_q < tile.rows:
         raise TMAError("pipeline_model", f"attention: persistent: seq_q {seq_q}: expected at least one whole query "
                        f"tile ({tile.rows} rows), or persistent=False")
