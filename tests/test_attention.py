@@ -143,6 +143,16 @@ def test_causal_persistent_grid_walks_pairs_of_query_tiles():
     assert "if (((((int)threadIdx.y) == 0) && (it_1 == 0)) && (r_1 == 0))" in consumer  # the first turn
 
 
+def test_causal_pairs_take_tiles_of_rows_a_multiple_of_columns():
+    """128 x 64 tiles (head_dim 256, 512 tokens): a query tile walks 2 (qt + 1) key tiles and one
+    more iteration (two versions), a pair 2 (4 + 1) + 2 = 12, the ring's stage ``12 it + (r > 0
+    ? 9 - 2 a : 0) + j`` (its phase ``6 it + ...`` in a ring of two)."""
+    _, cuda = compiled(4, 32, 32, 512, 512, 256, causal=True, persistent=True, tile=AttentionTile(128, 64, 2))
+    producer = cuda[cuda.index("for (int it = 0;"):]
+    assert "for (int r = 0; r < 2; ++r)" in producer and "(0 < r) ?" in producer
+    assert "(0 < r) ? (9 - ((((int)blockIdx.x) & 1) * 2)) : 0) + j) & 1)" in producer and "(it * 6)" in producer
+
+
 def test_persistent_grid_stages_o_in_qs_tile_where_two_q_tiles_do_not_fit():
     """head_dim 256 (Q 64 KiB, the ring 160 KiB): one Q tile, the output staged in it, so that
     before each item's Q copy the store of the last item's output must have read it."""
@@ -181,7 +191,8 @@ def test_default_is_persistent_where_it_measured_faster(kwargs, persistent):
 
 @pytest.mark.parametrize("kwargs, match", [
     ({"causal": True, "seq_q": 384, "seq_kv": 384}, r"persistent: expected static lengths, and with a causal mask "
-     r"seq_q == seq_kv, a multiple of two query tiles, square tiles .* seq_q 384, seq_kv 384, causal True"),
+     r"seq_q == seq_kv, a multiple of two query tiles, tile rows a multiple of its columns .* seq_q 384, "
+     r"seq_kv 384, causal True"),
     ({"causal": True, "seq_kv": 512}, r"persistent: expected static lengths, and with a causal mask seq_q == seq_kv"),
     ({"seq_q": "sq"}, r"persistent: expected static lengths"),
     ({"seq_q": 100, "seq_kv": 100}, r"persistent: seq_q 100: expected at least one whole query tile \(128 rows"),

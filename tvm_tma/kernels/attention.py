@@ -136,8 +136,8 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     causal with ``seq_q > seq_kv``, or a mask of ``-inf``) gets ``O = 0`` and ``LSE = -inf``.
     ``persistent``: at most one CTA per SM walking the (query tile, head) items (static
     lengths, a whole query tile; with a causal mask ``seq_q == seq_kv``, a multiple of two query
-    tiles and square tiles: a head's query tiles ``nq - 1 - a`` and ``a`` in pairs of ``nq + 1``
-    key tiles); ``None`` (the default) takes it where it measured faster: the default tile, no
+    tiles and tile rows a multiple of its columns: a head's query tiles ``nq - 1 - a`` and ``a``
+    in pairs whose walks add up to the same); ``None`` (the default) takes it where it measured faster: the default tile, no
     mask, at most :data:`PERSISTENT_MAX_KV` keys, with a causal mask more items than SMs (in one
     wave a pair's walk is longer than the longest item's). Without ``tile``, a persistent grid takes
     :data:`PERSISTENT_TILES`' tile; where shared memory holds two Q tiles and an output tile
@@ -177,7 +177,7 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     scale = 1.0 / math.sqrt(head_dim) if scale is None else float(scale)
     lengths = all(isinstance(x, int) for x in (batch, seq_q, seq_kv))
     # causal: the query tiles of a head in pairs whose walks add up to as many key tiles
-    paired = bool(causal) and lengths and seq_q == shape.skv and tile.rows == tile.cols \
+    paired = bool(causal) and lengths and seq_q == shape.skv and tile.rows % tile.cols == 0 \
         and seq_q % (2 * tile.rows) == 0
     static = lengths and (not causal or paired)
     if persistent is None:  # (the default tile only: the one measured)
@@ -195,10 +195,10 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
         tile = PERSISTENT_TILES[head_dim]
     if persistent and not static:
         raise TMAError("pipeline_model", f"attention: persistent: expected static lengths, and with a causal mask "
-                       f"seq_q == seq_kv, a multiple of two query tiles, square tiles (the query tiles of a head "
-                       f"paired so that every pair walks as many key tiles: the ring's stages are counted across "
-                       f"items), got batch {batch}, seq_q {seq_q}, seq_kv {seq_kv}, causal {causal}, tile "
-                       f"{tile.rows} x {tile.cols}")
+                       f"seq_q == seq_kv, a multiple of two query tiles, tile rows a multiple of its columns (the "
+                       f"query tiles of a head paired so that every pair walks as many key tiles: the ring's stages "
+                       f"are counted across items), got batch {batch}, seq_q {seq_q}, seq_kv {seq_kv}, causal "
+                       f"{causal}, tile {tile.rows} x {tile.cols}")
     func = _kernel(shape, dtype, CAUSAL[causal], scale, layout, kv_layout, mask, lse, packed, tile, persistent)
     dropped = ({"M"} if mask is None else set()) | (set() if lse else {"LSE"}) | ({"K", "V"} if packed else set())
     return tvm.IRModule({"main": _without_params(func, dropped)})
@@ -258,7 +258,7 @@ persistent grid: measured at least as fast as one CTA per item on the H100 up to
 ahead, 1.00-1.08x at 2048-8192 tokens for head_dim 64 and 128, GQA 32/8 included;
 ``attention_q_ahead_h100.md``: 1.08-1.12x at 512-1024; with a causal mask, in pairs of query
 tiles, 1.03-1.34x at 512-8192, ``attention_causal_persistent_h100.md``), head_dim 256 (O
-staged in Q's tile; no pairs: its tiles are not square) 1.08x at 512 keys but 0.98x at 1024
+staged in Q's tile; no pairs: 80 columns do not divide its 128 rows) 1.08x at 512 keys but 0.98x at 1024
 (``attention_persistent_h100.md``)."""
 
 
