@@ -137,11 +137,12 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     ``persistent``: at most one CTA per SM walking the (query tile, head) items (static
     lengths, a whole query tile; with a causal mask ``seq_q == seq_kv``, a multiple of two query
     tiles and tile rows a multiple of its columns: a head's query tiles ``nq - 1 - a`` and ``a``
-    in pairs whose walks add up to the same); ``None`` (the default) takes it where it measured faster: the default tile, no
-    mask, at most :data:`PERSISTENT_MAX_KV` keys, with a causal mask more items than SMs (in one
-    wave a pair's walk is longer than the longest item's). Without ``tile``, a persistent grid takes
-    :data:`PERSISTENT_TILES`' tile; where shared memory holds two Q tiles and an output tile
-    beside the ring, the next item's Q tile loads during this item.
+    in pairs whose walks add up to the same); ``None`` (the default) takes it where it measured
+    faster: the default tile, no mask, at most :data:`PERSISTENT_MAX_KV` keys, with a causal mask
+    more items than SMs (in one wave a pair's walk is longer than the longest item's). Without
+    ``tile``, a persistent grid takes :data:`PERSISTENT_TILES`' tile; where shared memory holds
+    two Q tiles and an output tile beside the ring, the next item's Q tile loads during this
+    item.
 
     Raises :class:`tvm_tma.TMAError` for a head_dim other than 64, 128 or 256 (rule
     ``attention_shape``), heads not a multiple of heads_kv, a length that is not positive, a
@@ -258,8 +259,8 @@ persistent grid: measured at least as fast as one CTA per item on the H100 up to
 ahead, 1.00-1.08x at 2048-8192 tokens for head_dim 64 and 128, GQA 32/8 included;
 ``attention_q_ahead_h100.md``: 1.08-1.12x at 512-1024; with a causal mask, in pairs of query
 tiles, 1.03-1.34x at 512-8192, ``attention_causal_persistent_h100.md``), head_dim 256 (O
-staged in Q's tile; no pairs: 80 columns do not divide its 128 rows) 1.08x at 512 keys but 0.98x at 1024
-(``attention_persistent_h100.md``)."""
+staged in Q's tile; no pairs: 80 columns do not divide its 128 rows) 1.08x at 512 keys but
+0.98x at 1024 (``attention_persistent_h100.md``)."""
 
 
 def persistent_ctas(items: int) -> int | None:
