@@ -42,6 +42,7 @@ from tvm.script import tirx as T
 
 from . import rules
 from .errors import TMAError
+from .macro import macro
 from .transforms.tensor_cores.wgmma import Major, descriptor_request
 
 M = 64
@@ -227,7 +228,7 @@ def _store(n: int, out_dtype: str, scope: str):
     return desc, impl
 
 
-@T.macro
+@macro
 def stmatrix_fragment(D, row0, stride, C, tx, n):
     """Rows ``row0 .. row0 + 64`` of the 16-bit shared tile ``D`` (row stride ``stride``) =
     the ``64 x n`` fp32 fragment ``C[tx, :]`` of thread ``tx`` of a warpgroup, by

@@ -47,6 +47,7 @@ from tvm.script import tirx as T
 
 from .. import rules
 from ..errors import TMAError
+from ..macro import macro
 from ..tensor_intrin import fragment_element, stmatrix_fragment
 from ..transforms.copies.bulk_store import ANNOTATION as BULK_STORE
 from ..transforms.copies.swizzle import ANNOTATION as SWIZZLE
@@ -385,7 +386,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
         inside = col < skv
         return inside if causal is None else tirx.And(inside, col <= row + diagonal)
 
-    @T.macro
+    @macro
     def copy_kv(dst, src, j, bb, head, f, ty, tx, v):  # key tile j (rows past either end: zeros)
         if bn * d % step != 0:  # a partial last step
             T.where(flat(f, ty, tx, v) < bn * d)
@@ -394,7 +395,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
         dst[i, dd] = T.if_then_else(tirx.And(0 <= j * bn + i, j * bn + i < skv),
                                     src[at(kv_layout, bb, j * bn + i, head, dd)], T.Cast(dtype, 0))
 
-    @T.macro
+    @macro
     def item(qt, bb, hq, first, qv, ty, tx, Q, K, V, M, O, LSE, Q_s, K_s, V_s, out_tile, O_acc, S, P, m, l,  # noqa: E741
              corr):
         """One work item: query tile ``qt`` of head ``hq`` of batch ``bb`` (``first``: the
