@@ -18,8 +18,9 @@ def bulk_copy(sch: s_tir.Schedule, block: s_tir.SBlockRV, *, ahead: bool = False
     Outside a software pipeline the copy is synchronous (issue, then wait); inside an async
     pipeline stage it is lowered with the stage. The threads that ran the copy loop issue one
     bulk copy per contiguous run; where bulk copy is not legal it falls back to cp.async on
-    the same barrier (see :func:`tvm_tma.copy_report`). ``ahead``: the copy, in one serial
-    loop and writing version ``it % 2`` of its tile, is issued an iteration before its use
+    the same barrier (see :func:`tvm_tma.copy_report`). ``ahead``: the copy, in serial loops
+    and writing version ``k % 2`` of its tile (``k`` its execution, the loops flattened), is
+    issued an execution before its use
     (:data:`tvm_tma.transforms.pipelines.lower_bulk_copy_blocks.AHEAD`).
     """
     stmt = sch.get(block)

@@ -118,3 +118,16 @@ def test_ahead_copy_counts_the_executions_of_nested_loops():
     first = kernel[:kernel.index("for (int _outer = 0; _outer < 2; ++_outer)")]
     assert "tma_bar_copy0_ptr[0]))), (uint)8192);" in first
     assert "((((_outer * 3) + it) < 5) ? (uint)8192 : (uint)0)" in kernel
+
+
+@pytest.mark.parametrize("ahead, value", [(False, 1), (True, 2)])
+def test_bulk_copy_marks_the_block(ahead, value):
+    """``bulk_copy(sch, block, ahead=...)`` annotates the copy block for this pass (``AHEAD``: 2)."""
+    from tvm_tma.transforms.pipelines.lower_bulk_copy_blocks import ANNOTATION
+
+    a = te.placeholder((64,), "float32", name="A")
+    b = te.compute((64,), lambda i: a[i] + 1, name="B")
+    sch = tvm.s_tir.Schedule(te.create_prim_func([a, b]))
+    copy = sch.cache_read(sch.get_sblock("B"), 0, "shared")
+    tvm_tma.schedule.bulk_copy(sch, copy, ahead=ahead)
+    assert int(sch.get(copy).annotations[ANNOTATION]) == value

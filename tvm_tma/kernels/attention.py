@@ -307,8 +307,8 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
     symbolic = isinstance(sq, tirx.Var) or isinstance(skv, tirx.Var)
     nq = tirx.floordiv(sq + bm - 1, bm) if isinstance(sq, tirx.Var) else -(-sq // bm)
     # persistent: work items (query tile, head), item w on CTA w % ctas; causal: pairs of query
-    # tiles (nq - 1 - a, a) of a head, whose walks add up to nq + 1 key tiles, pair w on CTA
-    # w % ctas (its longer walk first)
+    # tiles (nq - 1 - a, a) of a head, whose walks add up to the same count (rows / cols (nq + 1)
+    # key tiles), pair w on CTA w % ctas (its longer walk first)
     pairs = bool(persistent) and causal is not None
     units = nq * b * h // (2 if pairs else 1) if persistent else 0
     ctas = persistent_ctas(units) if persistent else 0
@@ -409,8 +409,8 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                     T.sblock_attr({BULK_COPY: AHEAD if ahead else 1, SWIZZLE: 0})
                     i, dd = T.meta_var(tile_row(f, ty, tx, v))
                     Q_s[qv, i, dd] = T.if_then_else(qt * bm + i < sq,
-                                                Q[at(layout, bb, qt * bm + i, hq, dd)],
-                                                T.Cast(dtype, 0))
+                                                    Q[at(layout, bb, qt * bm + i, hq, dd)],
+                                                    T.Cast(dtype, 0))
         for r in unrolled(o_regs):
             O_acc[tx, r] = T.float32(0)
         for hh in unrolled(2):
@@ -559,8 +559,8 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
         Q_1 = T.sblock_alloc_buffer((1, 1, 1) if ahead else (1, bm, d), dtype, scope="shared.dyn")
         K_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
         V_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
-        # (O staged in Q's tile: this one-element placeholder is never used, and the compiler
-        # allocates nothing for it)
+        # (a (1, 1, 1) placeholder is never used, and the compiler allocates nothing for it: Q in
+        # two versions below, or O staged in Q's tile)
         O_s = T.sblock_alloc_buffer((1, bm, d) if ctas == 0 or ahead else (1, 1, 1), dtype, scope="shared.dyn")
         for bx in T.thread_binding(nq if ctas == 0 else ctas, thread="blockIdx.x"):
             for bh in T.thread_binding(b * h if ctas == 0 else 1, thread="blockIdx.y"):

@@ -93,7 +93,7 @@ from .warp_specialize import ROLE, role_thread_loops
 
 ANNOTATION = "tvm_tma.bulk_copy"
 AHEAD = 2
-"""The annotation's value that issues the copy one iteration ahead (see the module docstring)."""
+"""The annotation's value that issues the copy one execution ahead (see the module docstring)."""
 
 
 def _is_role(stmt) -> bool:
@@ -109,7 +109,7 @@ class _Lowering:
         self.barriers: list[tuple[tirx.Buffer, int]] = []
         self.stored = False
         self.outstanding: set = set()  # shared buffers that committed bulk stores may still read
-        self.ahead: dict = {}  # serial loop variable -> the first iteration's copies of AHEAD loads in it
+        self.ahead: dict = {}  # outermost serial loop's variable -> the first executions' copies of AHEAD loads
 
     def visit(self, stmt, loops: list[tirx.For], conditional: bool):
         if marked_root(stmt):
