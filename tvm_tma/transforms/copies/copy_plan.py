@@ -641,19 +641,23 @@ _CASES = 4
 """The most values of an outer variable :func:`_tail_is_bounds` tries one by one."""
 
 
+def _bound_to(dom: dict) -> arith.Analyzer:
+    """An analyzer with the variables of ``dom`` bound to their ranges."""
+    analyzer = arith.Analyzer()
+    for var, rng in dom.items():
+        analyzer.bind(var, rng)
+    return analyzer
+
+
 def _outside(g_idx, g_buf: tirx.Buffer, dom: dict) -> bool:
     """Whether every element of the box lies outside ``g_buf`` along one dimension."""
-    scoped = arith.Analyzer()
-    for var, rng in dom.items():
-        scoped.bind(var, rng)
+    scoped = _bound_to(dom)
     return any(scoped.can_prove(idx >= extent) or scoped.can_prove(idx < 0) for idx, extent in zip(g_idx, g_buf.shape))
 
 
 def _holds_inside(tails, g_idx, g_buf: tirx.Buffer, dom: dict) -> bool:
     """Whether every tail predicate holds for the box elements inside ``g_buf``."""
-    scoped = arith.Analyzer()
-    for var, rng in dom.items():
-        scoped.bind(var, rng)
+    scoped = _bound_to(dom)
     # TVM simplifies a bound and the predicate alike (``64*x + 4*(t%16) + v < 200`` becomes
     # ``8*x + t%16//2 < 25``), which its proofs under constraints cannot always see through;
     # nor can they see that ``1 <= h + 32`` follows from ``0 <= h + 31``: so a condition holds
@@ -692,9 +696,7 @@ def _misaligned(buf, start, plan: BulkPlan, align: int) -> str:
     if buf.data_alignment < align:
         return f"{buf.name} is aligned to {buf.data_alignment} bytes: expected {align}"
     flat = flat_offset(buf, start, for_proofs=True)
-    scoped = arith.Analyzer()
-    for var, ext in zip(plan.run_vars, plan.run_extents):
-        scoped.bind(var, _range(var, ext))
+    scoped = _bound_to({var: _range(var, ext) for var, ext in zip(plan.run_vars, plan.run_extents)})
     mod = scoped.modular_set(scoped.simplify(flat * elem_bytes(buf)))
     if mod.coeff % align or mod.base % align:
         return (f"cannot prove {buf.name} offset {flat} is a multiple of {align} bytes "

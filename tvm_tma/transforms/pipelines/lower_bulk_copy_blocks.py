@@ -201,11 +201,7 @@ class _Lowering:
             return self.lower_ahead(nest, loops, threads, plan)
         bar = mbarrier_buffer(f"tma_bar_copy{len(self.barriers)}", 1)
         self.barriers.append((bar, arrival_count(uses_bulk(plan), uses_cp_async(plan), threads)))
-        # Executions so far: the copy's iteration in the serial loops around it.
-        count, stride = tirx.const(0, "int32"), tirx.const(1, "int32")
-        for loop in reversed([lp for lp in loops if lp.kind != tirx.ForKind.THREAD_BINDING]):
-            count = count + (loop.loop_var - loop.min) * stride
-            stride = stride * loop.extent
+        count, _ = _executions([lp for lp in loops if lp.kind != tirx.ForKind.THREAD_BINDING])
         addr = T.address_of(tirx.BufferLoad(bar, [0]))
         stage = emit_stage([plan], addr, threads, tirx.const(True), maps=self.maps)
         parity = self.analyzer.simplify(tirx.floormod(count, 2))
@@ -221,9 +217,7 @@ class _Lowering:
                            f"runs ahead in), all but the outermost of a static trip count, got "
                            f"{[(str(lp.loop_var), str(lp.extent)) for lp in serial]}")
         # k: the copy's execution (its loops flattened), and the loop values of execution e
-        k, total = tirx.const(0, "int32"), tirx.const(1, "int32")
-        for lp in serial:
-            k, total = k * lp.extent + (lp.loop_var - lp.min), total * lp.extent
+        k, total = _executions(serial)
 
         def values(e):
             stride, mapping = 1, {}
@@ -257,6 +251,16 @@ class _Lowering:
         wait = wait_parity(T.address_of(tirx.BufferLoad(bars, [tirx.floormod(k, 2)])),
                            tirx.floormod(tirx.floordiv(k, 2), 2))
         return tirx.SeqStmt(nxt + [wait])
+
+
+def _executions(serial: list[tirx.For]) -> tuple[tirx.PrimExpr, tirx.PrimExpr]:
+    """The copy's executions so far in the serial loops ``serial`` around it (outermost first:
+    its iteration in them, flattened) and their total."""
+    count, stride = tirx.const(0, "int32"), tirx.const(1, "int32")
+    for loop in reversed(serial):
+        count = count + (loop.loop_var - loop.min) * stride
+        stride = stride * loop.extent
+    return count, stride
 
 
 def _value(nest) -> int:
