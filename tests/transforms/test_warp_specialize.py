@@ -465,3 +465,48 @@ def test_a_symbolic_walk_runs_its_last_iteration_once():
                                                for x in nodes(o.then_case, tirx.IfThenElse))]  # the outermost
     assert len(epilogue) == 1
     assert value(epilogue[0].condition, n=1) == 0 and value(epilogue[0].condition, n=5) == 1
+
+
+def _varying(extent, inner: int = 2):
+    """A 2-version ring whose loop ``j`` runs ``extent(it, r)`` iterations under ``for it in
+    range(2): for r in range(inner)`` (a persistent grid walking pairs of causal query tiles)."""
+    stages = {"software_pipeline_stage": [0, 1], "software_pipeline_order": [0, 1],
+              "software_pipeline_async_stages": [0], "tvm_tma.producer": "warp"}
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer((8, 128), "float32"), B: T.Buffer((8, 128), "float32")):
+        for tx in T.thread_binding(128, thread="threadIdx.x"):
+            with T.sblock("kernel"):
+                for it in T.serial(2):
+                    for r in T.serial(inner):
+                        for j in T.serial(extent(it, r), annotations=stages):
+                            with T.sblock("ring"):
+                                A_s = T.sblock_alloc_buffer((128,), "float32", scope="shared.dyn")
+                                with T.sblock("copy"):
+                                    A_s[tx] = A[j, tx]
+                                with T.sblock("use"):
+                                    B[j, tx] = A_s[tx] * T.float32(2)
+
+    return tvm.IRModule({"main": main})
+
+
+def test_trip_counts_that_add_up_over_the_inner_loop_count_the_stages_in_closed_form():
+    """``j`` runs ``it + 1`` iterations, then ``5 - it`` (6 a pair): the stage of ``(it, r, j)``
+    is ``6 it + (r > 0 ? it + 1 : 0) + j``, its slot ``% 2`` and its parity ``/ 2 % 2``."""
+    consumer = roles(split_ir(_varying(lambda it, r: (1 - r) * (it + 1) + r * (5 - it))))["consumer"]
+    (wait,) = [c for c in calls(consumer, WAIT) if barrier(c)[0] == "tma_full"]
+    for it, r, j in ((0, 0, 0), (0, 1, 2), (1, 0, 1), (1, 1, 3)):
+        stage = 6 * it + (it + 1 if r else 0) + j
+        assert value(barrier(wait)[1], it=it, r=r, j=j) == stage % 2
+        assert value(wait.args[1], it=it, r=r, j=j) == stage // 2 % 2
+
+
+@pytest.mark.parametrize("extent, inner, match", [
+    (lambda it, r: it + r + 1, 2, r"expected its sum over r to be the same in every iteration of the others"),
+    (lambda it, r: (1 - r % 2) * (it + 1) + r % 2 * (5 - it), 6, r"expected it to vary with the innermost one "
+                                                                  r"only, of at most 4 iterations, got r of 6"),
+])
+def test_trip_counts_that_vary_otherwise_are_refused(extent, inner, match):
+    with pytest.raises(TMAError, match=r"pipeline_model: main: warp-specialized loop j: its trip count .* varies "
+                                       r"with the loops around it: " + match):
+        split_ir(_varying(extent, inner))
