@@ -153,6 +153,15 @@ def test_causal_pairs_take_tiles_of_rows_a_multiple_of_columns():
     assert "(0 < r) ? (9 - ((((int)blockIdx.x) & 1) * 2)) : 0) + j) & 1)" in producer and "(it * 6)" in producer
 
 
+def test_causal_pairs_of_unequal_walks_that_add_up_alike():
+    """head_dim 256's 128 x 80 tile at 512 tokens: query tiles 3 and 0 walk 7 + 2 key tiles, 2
+    and 1 walk 5 + 4 (a sum the analyzer leaves in the pair's ``blockIdx.x % 2``, the same for
+    both remainders): each pair takes 9 + 2 iterations (one more per walk in two versions)."""
+    _, cuda = compiled(4, 32, 32, 512, 512, 256, causal=True, persistent=True)
+    producer = cuda[cuda.index("for (int it = 0;"):]
+    assert "for (int r = 0; r < 2; ++r)" in producer and "(it * 11)" in producer
+
+
 def test_persistent_grid_stages_o_in_qs_tile_where_two_q_tiles_do_not_fit():
     """head_dim 256 (Q 64 KiB, the ring 160 KiB): one Q tile, the output staged in it, so that
     before each item's Q copy the store of the last item's output must have read it."""
@@ -168,6 +177,9 @@ def test_persistent_grid_stages_o_in_qs_tile_where_two_q_tiles_do_not_fit():
     ({"heads_kv": 32, "head_dim": 64, "seq_q": 512, "seq_kv": 512}, True),
     ({"heads_kv": 32, "head_dim": 256, "seq_q": 512, "seq_kv": 512}, True),
     ({"heads_kv": 32, "head_dim": 256}, False),  # d256 at 1024 keys: 0.98x
+    # 128 x 80 pairs (7 + 2, 5 + 4 key tiles): 0.98x one CTA per item at batch 4
+    ({"heads_kv": 32, "head_dim": 256, "seq_q": 512, "seq_kv": 512, "causal": True}, False),
+    ({"heads_kv": 32, "head_dim": 256, "causal": True}, False),  # 128 x 80 pairs at 1024: 2 + 13, 4 + 12
     ({"seq_q": 8192, "seq_kv": 8192}, True),  # with the next item's Q loaded ahead: 1.00-1.08x at 2k-8k
     ({"seq_q": 8192, "seq_kv": 8320}, False),  # longer than measured
     ({"causal": True}, True),  # query tiles in pairs: 1.03-1.34x
@@ -191,8 +203,10 @@ def test_default_is_persistent_where_it_measured_faster(kwargs, persistent):
 
 @pytest.mark.parametrize("kwargs, match", [
     ({"causal": True, "seq_q": 384, "seq_kv": 384}, r"persistent: expected static lengths, and with a causal mask "
-     r"seq_q == seq_kv, a multiple of two query tiles, tile rows a multiple of its columns .* seq_q 384, "
-     r"seq_kv 384, causal True"),
+     r"seq_q == seq_kv, a multiple of two query tiles, and every pair of query tiles of a head .* walking as many "
+     r"key tiles .* seq_q 384, seq_kv 384, causal True"),
+    ({"causal": True, "seq_q": 1024, "seq_kv": 1024, "head_dim": 256}, r"persistent: expected static lengths, .* "
+     r"walking as many key tiles .* tile 128 x 80"),  # (walks of 2 + 13 and 4 + 12 key tiles)
     ({"causal": True, "seq_kv": 512}, r"persistent: expected static lengths, and with a causal mask seq_q == seq_kv"),
     ({"seq_q": "sq"}, r"persistent: expected static lengths"),
     ({"seq_q": 100, "seq_kv": 100}, r"persistent: seq_q 100: expected at least one whole query tile \(128 rows"),

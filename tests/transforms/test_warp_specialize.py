@@ -501,6 +501,21 @@ def test_trip_counts_that_add_up_over_the_inner_loop_count_the_stages_in_closed_
         assert value(wait.args[1], it=it, r=r, j=j) == stage // 2 % 2
 
 
+def test_trip_counts_whose_sum_is_the_same_in_every_case_count_the_stages_in_closed_form():
+    """Causal query tiles ``3 - it`` and ``it`` of 128 rows over key tiles of 80 walk ``7 + 2``
+    and ``5 + 4`` tiles: a sum the analyzer leaves in ``it``, tried for each of its values; the
+    stage of ``(it, r, j)`` is ``9 it + (r > 0 ? walk_0 : 0) + j``."""
+    def walk(it, r):
+        return T.floordiv(128 * ((1 - r) * (3 - it % 2 * 2) + it % 2) + 207, 80)
+
+    consumer = roles(split_ir(_varying(walk)))["consumer"]
+    (wait,) = [c for c in calls(consumer, WAIT) if barrier(c)[0] == "tma_full"]
+    for it, r, j in ((0, 0, 6), (0, 1, 1), (1, 0, 4), (1, 1, 3)):
+        stage = 9 * it + ((7, 5)[it] if r else 0) + j
+        assert value(barrier(wait)[1], it=it, r=r, j=j) == stage % 2
+        assert value(wait.args[1], it=it, r=r, j=j) == stage // 2 % 2
+
+
 @pytest.mark.parametrize("extent, inner, match", [
     (lambda it, r: it + r + 1, 2, r"expected its sum over r to be the same in every iteration of the others"),
     (lambda it, r: (1 - r % 2) * (it + 1) + r % 2 * (5 - it), 6, r"expected it to vary with the innermost one "

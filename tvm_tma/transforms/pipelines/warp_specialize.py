@@ -82,6 +82,7 @@ loop split on its own.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import tvm
@@ -94,7 +95,7 @@ from tvm.script import tirx as T
 from ... import rules
 from ...errors import TMAError
 from .. import ptx
-from .._ir import children, function_name, mutate, seq, substitute, uses_var, walk
+from .._ir import children, free_vars, function_name, mutate, seq, substitute, uses_var, walk
 from ..copies.bulk_store import shared_writes
 from ..copies.copy_plan import (
     BulkPlan,
@@ -126,6 +127,8 @@ LAUNCH_MIN_BLOCKS = "tirx.launch_bounds_min_blocks_per_sm"
 _VARYING_PERIOD = 4
 """The most iterations of the loop around one whose trip count varies with it (see
 :meth:`_RoleSplit.stage_index`)."""
+_CASES = 64
+"""The most cases :func:`_one_value_by_cases` tries one by one."""
 PRODUCER_REGISTERS = 40
 """Registers per thread of a producer warpgroup after ``setmaxnreg.dec`` (CUTLASS's choice)."""
 
@@ -269,6 +272,47 @@ def _accesses(stmt, buffers) -> bool:
     walk(stmt, TensorLoad, lambda load: check(load.source))
     walk(stmt, tirx.BufferStore, lambda store: check(store.buffer))
     return any(found)
+
+
+def _one_value_by_cases(expr: tirx.PrimExpr, analyzer: arith.Analyzer) -> tirx.IntImm | None:
+    """The one value of ``expr`` where its variables reach it only through remainders ``x % c``
+    by constants (a causal pair's query tile ``u % (nq / 2)``) or have a few values (by the
+    ranges ``analyzer`` knows), and it is the same in every case, tried one by one (at most
+    :data:`_CASES`); else ``None``. The analyzer does not simplify such sums of rounded-up
+    quotients to a constant: ``ceil(128 (4 - a) / 80) + ceil(128 (a + 1) / 80)`` is 9 for ``a``
+    0 and 1."""
+    cases = []  # (the remainder or variable, the variable taking its values, how many)
+
+    def collect(mod):
+        if isinstance(mod.b, tirx.IntImm) and not any(tvm_ffi.structural_equal(mod, e) for e, _, _ in cases):
+            cases.append((mod, tirx.Var(f"remainder{len(cases)}", mod.ty), int(mod.b)))
+
+    walk(expr, tirx.FloorMod, collect)
+
+    def on_mod(mod, mutator):
+        for e, var, _ in cases:
+            if tvm_ffi.structural_equal(mod, e):
+                return var
+        return mutator.default_mutate(mod)
+
+    by_case = mutate(expr, (tirx.FloorMod, on_mod))
+    for var in free_vars(by_case):
+        if any(var.same_as(v) for _, v, _ in cases):
+            continue
+        bound = analyzer.const_int_bound(var)
+        if bound.min_value != 0 or bound.max_value >= _CASES:
+            return None
+        cases.append((var, var, bound.max_value + 1))
+    if not cases or math.prod(n for _, _, n in cases) > _CASES:
+        return None
+    values = set()
+    for case in itertools.product(*(range(n) for _, _, n in cases)):
+        value = analyzer.simplify(substitute(by_case, {var: tirx.const(v, var.ty) for (_, var, _), v in
+                                                       zip(cases, case)}))
+        if not isinstance(value, tirx.IntImm):
+            return None
+        values.add(int(value))
+    return tirx.const(values.pop(), expr.ty) if len(values) == 1 else None
 
 
 def _renamed(stmt: tirx.Stmt) -> tirx.Stmt:
@@ -424,6 +468,8 @@ class _RoleSplit:
                       f"{inner.extent}")
         trips = [substitute(loop.extent, {inner.loop_var: inner.min + r}) for r in range(int(inner.extent))]
         period = self.analyzer.simplify(sum(trips[1:], trips[0]))
+        if not isinstance(period, tirx.IntImm):
+            period = _one_value_by_cases(period, self.analyzer) or period
         if uses_var(period, outer_vars):
             self.fail(f"its trip count {loop.extent} varies with the loops around it: expected its sum over "
                       f"{inner.loop_var.name} to be the same in every iteration of the others, got {period}")
