@@ -381,6 +381,69 @@ SWEEP_CASES += [
 ]
 
 
+# N = 11008 (Hugging Face's separate gate and up projections) at short prefills: tiles of 168
+# columns make 66 column tiles, 4 full waves of 132 SMs at 1024 rows (8 row tiles).
+N11008_SWEEP_SHAPES = {"hf512_gate": (512, 11008, 4096), "hf1024_gate": (1024, 11008, 4096),
+                       "hf2048_gate": (2048, 11008, 4096)}
+N11008_TILINGS = {
+    "t128x256_s4_g8": {"stages": 4, "raster": 8},
+    "t128x192_s4_g8": {"tile": (128, 192, 64), "stages": 4, "raster": 8},
+    "t128x168_s4_g8": {"tile": (128, 168, 64), "stages": 4, "raster": 8},
+    "t128x128_s6_g8": {"tile": (128, 128, 64), "stages": 6, "raster": 8},
+}
+SWEEP_CASES += [
+    ws_case(f"sweep_{shape}_{label}", m, n, k, timed=True, out_dtype="float16", b_layout="NK",
+            **{**tiling, "raster": min(tiling["raster"], m // tiling["tile"][0] if "tile" in tiling else m // 128)})
+    for shape, (m, n, k) in N11008_SWEEP_SHAPES.items() for label, tiling in N11008_TILINGS.items()
+]
+
+
+# Short prefills with the tokens on wgmma's N (``C^T = W X^T``: the weights' rows in 128-row
+# tiles, the tokens split into as few tiles of at most 256 as possible, as narrow as 8-column
+# steps allow) against the tokens on M in 128-row tiles (dlight's static tiling, and the two a
+# dynamic M chooses from at run time): what a swapped-operand GEMM could take at lengths that
+# leave 128-row tiles part empty (lengths a multiple of 8, so that the transposed output's rows
+# stay 16-byte aligned for its tensor store; the output stays transposed).
+SWAP_SWEEP_SHAPES = {"qkv": (12288, 4096), "o": (4096, 4096), "gate_up": (22016, 4096), "down": (4096, 11008)}
+SWAP_SWEEP_TOKENS = (296, 552, 776, 1000)
+
+
+def _token_tile(m: int) -> int:
+    """The width of the fewest tiles of at most 256 tokens that cover ``m``, in 8-column steps."""
+    tiles = -(-m // 256)
+    width = -(-m // tiles)
+    return -(-width // 8) * 8
+
+
+def _tuned_case(name: str, m: int, n: int, k: int) -> Case:
+    from tvm_tma.dlight.wgmma_matmul import tuned
+
+    cfg = tuned(m, n)
+    return ws_case(name, m, n, k, timed=True, out_dtype="float16", b_layout="NK", tile=cfg.tile,
+                   warpgroups=cfg.warpgroups, stages=cfg.stages, raster=_down_columns(m, cfg.tile[0], cfg.group_m),
+                   persistent=cfg.persistent, **({"ctas": cfg.ctas} if cfg.persistent else {}))
+
+
+def _down_columns(m: int, rows: int, group: int = 1) -> int:
+    """The raster dlight's CTAs take: groups of ``group`` row tiles, or (1) down each column of
+    tiles (CTAs running at once share its B tile; ``gemm_wgmma``'s raster 1 walks the rows)."""
+    return group if group > 1 else -(-m // rows)
+
+
+SWAP_SWEEP_CASES = [
+    case
+    for shape, (n, k) in SWAP_SWEEP_SHAPES.items() for m in SWAP_SWEEP_TOKENS
+    for case in (_tuned_case(f"sweep_swap_{shape}_{m}_tokens_on_m", m, n, k),
+                 ws_case(f"sweep_swap_{shape}_{m}_tokens_on_m_t128x256", m, n, k, timed=True, out_dtype="float16",
+                         b_layout="NK", stages=4, raster=_down_columns(m, 128)),
+                 ws_case(f"sweep_swap_{shape}_{m}_tokens_on_m_t128x128", m, n, k, timed=True, out_dtype="float16",
+                         b_layout="NK", tile=(128, 128, 64), stages=6, raster=_down_columns(m, 128)),
+                 ws_case(f"sweep_swap_{shape}_{m}_tokens_on_n", n, m, k, timed=True, out_dtype="float16",
+                         b_layout="NK", tile=(128, _token_tile(m), 64), stages=4, raster=8))
+]
+SWEEP_CASES += SWAP_SWEEP_CASES
+
+
 _CASES = [
     # Baselines (timed).
     copy_case("bench_copy_1gib", 1 << 28, timed=True),

@@ -288,14 +288,17 @@ def test_tiling_follows_the_measured_table():
     24 column tiles of 256, 32 of 192), 128 x 128 where 128 x 256 tiles would not fill 90% of
     the SMs (512 tokens); with no persistent grid, non-persistent 128 x 192 tiles where their
     waves are fuller (Llama's gate_up at 1024 tokens: 920 tiles in 7 waves, not 688 in 6),
-    else 128 x 256 (at 4096 tokens both fill their waves); the default where M is dynamic."""
+    128 x 168 where theirs are fuller still (N = 11008 at 512 and 1024 tokens: 66 column tiles,
+    4 and 8 row tiles, whole waves), else 128 x 256 (at 4096 tokens both fill their waves); the
+    default where M is dynamic."""
     from tvm_tma.dlight.wgmma_matmul import tuned
 
     wide, mid, small = ((128, 256, 64), 3, True), ((128, 192, 64), 4, True), ((128, 128, 64), 6, True)
     expected = {(4096, 12288): wide, (4096, 4096): wide, (1024, 4096): ((128, 256, 64), 4, False),
                 (4096, 6144): mid, (2048, 6144): mid, (512, 4096): small, (1024, 22016): ((128, 192, 64), 4, False),
                 (4096, 22016): ((128, 256, 64), 4, False), (None, 4096): ((128, 256, 64), 4, False),
-                (None, 2048): ((128, 256, 64), 4, False)}
+                (None, 2048): ((128, 256, 64), 4, False), (1024, 11008): ((128, 168, 64), 4, False),
+                (512, 11008): ((128, 168, 64), 4, False), (4096, 11008): ((128, 256, 64), 4, False)}
     for (m, n), want in expected.items():
         cfg = tuned(m, n)
         assert (cfg.tile, cfg.stages, cfg.persistent) == want, (m, n, cfg)

@@ -35,6 +35,18 @@ def test_edge_tiles_are_tensor_copies():
                      ("C_tile_shared.dyn", "C_out", "cp.async.bulk.tensor.2d (128B swizzle)", "")}
 
 
+def test_a_tile_whose_copy_ends_in_a_partial_step_is_a_tensor_copy():
+    """128 x 168 tiles: B's 168 rows of 64 elements take 5.25 steps of the 256 threads' 8-element
+    vectors, the last step predicated; the copy is still B's 168-row box (21504 bytes), the
+    output tile (rows of 336 bytes: no swizzle) row by row."""
+    with tvm_tma.copy_report() as report:
+        tvm.compile(gemm_wgmma(1024, 11088, 512, out_dtype="float16", tile=(128, 168, 64), b_layout="NK",
+                               producer="warp"), target=tvm.target.Target(SM90A), tir_pipeline="tma")
+    kinds = {(r.src, r.instruction, r.bytes) for r in report}
+    assert ("B", "cp.async.bulk.tensor.2d (128B swizzle)", 168 * 64 * 2) in kinds
+    assert ("C_tile_shared.dyn", "cp.async.bulk", 128 * 168 * 2) in kinds
+
+
 def merged_shared_bytes(mod: tvm.IRModule) -> int:
     """The dynamic shared memory of the kernel after MergeSharedMemoryAllocations."""
     passes = tvm_tma.pipeline._passes({}, {})

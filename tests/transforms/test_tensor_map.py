@@ -15,7 +15,7 @@ import tvm_tma
 from tvm_tma import rules
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels import gemm_mma, tile_scale, tile_scale_3d
-from tvm_tma.transforms.copies.copy_plan import _tail_is_bounds
+from tvm_tma.transforms.copies.copy_plan import _rows_kept, _tail_is_bounds
 from tvm_tma.transforms.copies.tensor_map import G2S_TENSOR, Swizzle, check_shared_box, encoded_maps, make_spec
 from workloads import cuda_source, tile_scale_staged
 
@@ -219,3 +219,15 @@ def test_dynamic_strides_get_host_asserts_naming_the_rule():
     m = tirx.Var("m", "int64")
     spec = make_spec(_buf((m, tirx.const(64, "int64"))), [tirx.const(64, "int64"), 1], (8, 64))
     assert any("tensor_map_global_dim" in str(c) for c in spec.host_checks())
+
+
+def test_rows_kept_under_a_partial_last_step():
+    """168 rows of 64 elements by 256 threads of 8: 6 steps of 32 rows walk 192, the predicate
+    on the vectors (``256 f + 128 ty + tx < 1344``) keeps 168 (its vectors 8 a row); one that
+    stops inside a row, or that does not walk the rows, keeps no count."""
+    f, ty, tx = (tirx.Var(x, "int32") for x in ("f", "ty", "tx"))
+    dom = {f: tvm.ir.Range(0, 6), ty: tvm.ir.Range(0, 2), tx: tvm.ir.Range(0, 128)}
+    rows = f * 32 + ty * 16 + tx // 8
+    assert _rows_kept(rows, 192, [f * 256 + ty * 128 + tx < 1344], dom) == 168
+    assert _rows_kept(rows, 192, [f * 256 + ty * 128 + tx < 1340], dom) is None  # inside row 167
+    assert _rows_kept(rows, 192, [tx < 64], dom) is None

@@ -56,7 +56,9 @@ def tuned(m: int | None, n: int | None, thin: bool = True) -> WgmmaConfig:
     models: down 123.6 against 126.6 µs persistent, the others within 0.5 µs). With
     no such grid, non-persistent 128 x 256 tiles, or 128 x 192 where their last wave is
     fuller by more than :data:`WAVE_GAIN` (Llama's gate_up at 1024 tokens: 920 tiles in 7
-    full waves instead of 688 in 6, 1.07x). Where even 128 x 128 tiles fill at most half the SMs
+    full waves instead of 688 in 6, 1.07x), or 128 x 168 where their waves are fuller by more
+    than their rate is lower (:data:`NARROW_RATE`; N = 11008 at 512-2048 rows: 66 column tiles,
+    1.05x). Where even 128 x 128 tiles fill at most half the SMs
     (Llama-3's k and v projections, 1024 outputs, at 512 and 1024 tokens), 64 x 128 tiles on one
     consumer warpgroup in 8 stages: 1.38-1.44x the 128 x 128 grid
     (``benchmarks/results/gemm_tilings_thin_h100.md``; ``thin=False``: not measured for the
@@ -84,16 +86,23 @@ def tuned(m: int | None, n: int | None, thin: bool = True) -> WgmmaConfig:
             return cfg
     if few_tiles:
         return dataclasses.replace(small, persistent=False)
-    plain = WgmmaConfig(group_m=group)
-    if _wave_fill(mid.tile, m, n) > _wave_fill(plain.tile, m, n) * WAVE_GAIN:
-        return dataclasses.replace(mid, persistent=False)
-    return plain
+    rated = [(WgmmaConfig(group_m=group), 1.0), (dataclasses.replace(mid, persistent=False), 1 / WAVE_GAIN)]
+    if thin:
+        rated.append((WgmmaConfig(tile=(128, 168, 64), stages=4, group_m=group), NARROW_RATE))
+    return max(rated, key=lambda c: _wave_fill(c[0].tile, m, n) * c[1])[0]  # (the first of equals)
 
 
 WAVE_GAIN = 1.03
 """How much fuller (:func:`_wave_fill`) a non-persistent grid of 128 x 192 tiles must be than
 one of 128 x 256 tiles to be chosen: a 128 x 192 tile alone runs at about 0.95x the rate of
 a 128 x 256 one (``gemm_tilings_models_h100.md``: 0.94-0.97x where both fill their waves)."""
+
+
+NARROW_RATE = 0.90
+"""The rate of a 128 x 168 tile over that of a 128 x 256 one: 0.88-0.92 in the sweep of
+N = 11008 at 512-2048 rows on the H100 (``gemm_tilings_n11008_h100.md``: 66 column tiles, whole
+waves), where they ran 1.03-1.05x the 128 x 192 and 128 x 256 tiles. Not for the gated epilogue
+(``thin=False``), whose tile is two slices of whole 16-byte vectors."""
 
 
 def _wave_fill(tile: tuple[int, int, int], m: int, n: int) -> float:

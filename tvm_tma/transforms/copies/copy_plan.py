@@ -369,6 +369,9 @@ def plan_copy(
 
     # Merge trailing box dimensions that are contiguous on both sides into one run.
     gst, sst = strides(g_buf), strides(s_buf)
+    for k, j in box:
+        if isinstance(s_buf.shape[j], tirx.IntImm) and extents[k] > int(s_buf.shape[j]):
+            extents[k] = _rows_kept(g_idx[k] - bases[k], extents[k], shape, dom) or extents[k]
     wide = [(k, j) for k, j in box if isinstance(s_buf.shape[j], tirx.IntImm) and extents[k] > int(s_buf.shape[j])]
     if wide:  # the loops run past the tile (more threads than elements, masked by a predicate)
         k, j = wide[0]
@@ -639,6 +642,26 @@ def _tail_is_bounds(tails, g_idx, g_buf: tirx.Buffer, dom: dict, analyzer: arith
 
 _CASES = 4
 """The most values of an outer variable :func:`_tail_is_bounds` tries one by one."""
+
+
+def _rows_kept(offset: tirx.PrimExpr, extent: int, shape: list[tirx.PrimExpr], dom: dict) -> int | None:
+    """The extent of ``offset`` (a box dimension the loops walk over ``extent`` values) under a
+    predicate ``e < c`` of ``shape`` whose ``e`` walks it ``q`` at a time (``offset == e / q``,
+    ``c`` a multiple of ``q``): ``c / q``; else ``None``. A cooperative fetch whose last step
+    is partial (168 rows of 64 elements over 256 threads of 8: 6 steps of 32 rows, ``32 f + 16
+    ty + tx / 8`` under ``256 f + 128 ty + tx < 1344``) covers the first ``c / q`` values only,
+    which ``detect_iter_map`` does not see through the split of ``tx``."""
+    scoped = _bound_to(dom)
+    for cond in shape:
+        if not (isinstance(cond, tirx.LT) and isinstance(cond.b, tirx.IntImm)):
+            continue
+        span = scoped.const_int_bound(cond.a)
+        if span.min_value != 0 or (span.max_value + 1) % extent:
+            continue
+        q = (span.max_value + 1) // extent
+        if int(cond.b) % q == 0 and scoped.can_prove_equal(tirx.floordiv(cond.a, q), offset):
+            return int(cond.b) // q
+    return None
 
 
 def _bound_to(dom: dict) -> arith.Analyzer:
