@@ -408,11 +408,10 @@ SWAP_SWEEP_SHAPES = {"qkv": (12288, 4096), "o": (4096, 4096), "gate_up": (22016,
 SWAP_SWEEP_TOKENS = (296, 552, 776, 1000)
 
 
-def _token_tile(m: int) -> int:
-    """The width of the fewest tiles of at most 256 tokens that cover ``m``, in 8-column steps."""
-    tiles = -(-m // 256)
-    width = -(-m // tiles)
-    return -(-width // 8) * 8
+def _token_width(m: int) -> int:
+    from tvm_tma.dlight.wgmma_matmul import _token_config
+
+    return _token_config(m, 128, step=8).tile[1]
 
 
 def _tuned_case(name: str, m: int, n: int, k: int) -> Case:
@@ -439,7 +438,7 @@ SWAP_SWEEP_CASES = [
                  ws_case(f"sweep_swap_{shape}_{m}_tokens_on_m_t128x128", m, n, k, timed=True, out_dtype="float16",
                          b_layout="NK", tile=(128, 128, 64), stages=6, raster=_down_columns(m, 128)),
                  ws_case(f"sweep_swap_{shape}_{m}_tokens_on_n", n, m, k, timed=True, out_dtype="float16",
-                         b_layout="NK", tile=(128, _token_tile(m), 64), stages=4, raster=8))
+                         b_layout="NK", tile=(128, _token_width(m), 64), stages=4, raster=8))
 ]
 SWEEP_CASES += SWAP_SWEEP_CASES
 

@@ -432,3 +432,61 @@ def test_rows_over_a_dynamic_batch_go_to_the_mma_sync_rule(length):
     assert scheduled is not None
     assert "mma.sync.aligned.m16n8k16" in tvm_tma.codegen.kernel_source(tvm.compile(scheduled.mod, TARGET,
                                                                                   tir_pipeline="tma"))
+
+
+def _linear_residual(rows: int, n: int = 4096, k: int = 1024) -> tvm.tirx.PrimFunc:
+    """``x @ W^T + r`` over ``rows`` rows (the o projection with its residual add)."""
+    te = tvm.te
+    x = te.placeholder((1, rows, k), "float16", name="x")
+    w = te.placeholder((n, k), "float16", name="w")
+    r = te.placeholder((1, rows, n), "float16", name="r")
+    kk = te.reduce_axis((0, k), name="k")
+    mm = te.compute((1, rows, n), lambda b, i, j: te.sum(x[b, i, kk] * w[j, kk], axis=kk), name="NT_matmul")
+    out = te.compute((1, rows, n), lambda b, i, j: mm[b, i, j] + r[b, i, j], name="T_add")
+    return te.create_prim_func([x, w, r, out])
+
+
+def test_token_tiles_are_the_fewest_of_at_most_256_in_16_column_steps():
+    from tvm_tma.dlight.wgmma_matmul import _token_config
+
+    assert {m: _token_config(m, 4096).tile for m in (300, 552, 776, 1000)} == {
+        300: (128, 160, 64), 552: (128, 192, 64), 776: (128, 208, 64), 1000: (128, 256, 64)}
+    assert _token_config(776, 12288).group_m == 8 and _token_config(776, 4224).group_m == 1  # 96, 33 row tiles
+
+
+@pytest.mark.parametrize("rows, swapped", [(776, True), (552, True), (1024, False), (4096, False), ("n", False)])
+def test_a_static_short_prefill_takes_the_tokens_on_wgmma_n(rows, swapped):
+    """776 tokens in 128-row tiles leave 13% of 896 rows empty and 224 tiles of 128 x 128 make
+    2 waves: the weights' 4096 rows go on M (32 tiles) and the tokens on N (4 tiles of 208), one
+    wave; the accumulators are stored transposed into the output's tile (``stmatrix .trans``),
+    from which the residual epilogue moves 16-byte vectors along the output's rows. Lengths in
+    whole 128-row tiles (and a dynamic one) keep the tokens on M."""
+    func = _linear_residual(tvm.tirx.Var("n", "int32") if rows == "n" else rows)
+    with TARGET:
+        scheduled = tdl.WgmmaMatmul().apply(func, TARGET, False).mod
+    with tvm_tma.copy_report() as report:
+        source = tvm_tma.codegen.kernel_source(tvm.compile(scheduled, TARGET, tir_pipeline="tma"))
+    tiles = {e.src: e.bytes for e in report if e.site}
+    if swapped:
+        width = {776: 208, 552: 192}[rows]
+        assert tiles == {"w": 128 * 64 * 2, "x": width * 64 * 2}, tiles
+        assert "stmatrix_sync_aligned_m8n8_x4_trans_shared_b16" in source
+        assert f"wgmma_f16_ss_mma_async_sync_aligned_m64n{width}k16" in source
+        assert "*(uint4*)(T_add_ptr" in source and "*(uint4*)(r_ptr" in source
+    else:
+        assert tiles["x"] == 128 * 64 * 2 and "_trans_" not in source, tiles
+    if shutil.which("nvcc") is not None:
+        assert tvm_tma.codegen.compile_cuda(source, arch="90a")
+
+
+def test_the_operands_are_swapped_only_in_a_gemm_update():
+    from tvm_tma.dlight.wgmma_matmul import _tokens_on_n
+
+    func = _linear_residual(776)
+    swapped = _tokens_on_n(func, "NT_matmul")
+    blocks = []
+    tvm_ffi.structural_walk(swapped.body, (tvm.s_tir.SBlock, blocks.append))
+    (gemm,) = [b for b in blocks if b.name_hint == "NT_matmul"]
+    assert [r.source.name for r in gemm.reads] == ["w", "x"]
+    assert [load.source.name for load in (gemm.body.value.b.a, gemm.body.value.b.b)] == ["w", "x"]
+    assert _tokens_on_n(func, "T_add") is None

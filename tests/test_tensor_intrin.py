@@ -86,28 +86,34 @@ def test_store_writes_every_element_once():
     assert str(store.value.ty) == "float16"  # cast from the fp32 fragment
 
 
-def test_stmatrix_store_puts_every_fragment_element_in_place():
+@pytest.mark.parametrize("transposed", [False, True])
+def test_stmatrix_store_puts_every_fragment_element_in_place(transposed):
     """A 16-bit tile in shared memory is stored by stmatrix.x4: evaluated for every thread and
     column block, lane l of a warp addresses row l % 8 of matrix l // 8, each thread's packed
     register m holds the two fragment registers of its row and columns in that matrix (the
-    even column in the low half), and the tile is written once, element for element."""
+    even column in the low half), and the tile is written once, element for element.
+    ``transposed`` (``D[n, 64]``, ``stmatrix .trans``): the stored matrix is the fragment's
+    transpose, its row ``c`` holding the fragment's column ``c``, so element ``(i, j)`` lands
+    at ``D[j, i]``."""
     n = 32
-    impl = TensorIntrin.get(tensor_intrin.wgmma_store(n, "float16")).impl
+    impl = TensorIntrin.get(tensor_intrin.wgmma_store(n, "float16", transposed=transposed)).impl
     loops, cvts, stores = {}, [], []
     tvm_ffi.structural_walk(impl.body, (tvm.tirx.For, lambda f: loops.update({f.loop_var.name: f.loop_var})))
     tvm_ffi.structural_walk(impl.body, (tvm.ir.Call, lambda c: (cvts if c.op.name == "tirx.ptx.cvt_f16x2_f32"
                                                               else stores if c.op.name == "tirx.ptx.stmatrix"
                                                               else []).append(c)))
     (cvt,), (stmatrix,) = cvts, stores
+    assert ("trans" in [getattr(a, "value", None) for a in stmatrix.args]) == transposed
     tx, col, m = loops["tx"], loops["col"], loops["m"]
     analyzer = tvm.sym.Analyzer()
+    width = 64 if transposed else n  # D's row stride
 
     def value(expr, **bound) -> int:
         names = {"tx": tx, "col": col, "m": m}
         mapping = {names[k]: tvm.tirx.const(v, "int32") for k, v in bound.items()}
         free = []
         tvm_ffi.structural_walk(expr, (tvm.tirx.Var, free.append))
-        mapping.update({v: tvm.tirx.const(n if v.name == "sd" else 0, v.ty.dtype) for v in free
+        mapping.update({v: tvm.tirx.const(width if v.name == "sd" else 0, v.ty.dtype) for v in free
                         if not any(v.same_as(x) for x in mapping) and v.name not in names})
         return int(analyzer.simplify(substitute(expr, mapping)))
 
@@ -118,10 +124,15 @@ def test_stmatrix_store_puts_every_fragment_element_in_place():
     for t, c in itertools.product(range(128), range(n // 16)):
         warp, lane = divmod(t, 32)
         for k in range(4):
-            address = value(offset, tx=warp * 32 + 8 * k + lane // 4, col=c)
-            row, first = divmod(address, n)
-            j = first + 2 * (lane % 4)
-            assert tensor_intrin.fragment_element(t, value(lo, tx=t, col=c, m=k)) == (row, j)
-            assert tensor_intrin.fragment_element(t, value(hi, tx=t, col=c, m=k)) == (row, j + 1)
-            written.update([(row, j), (row, j + 1)])
-    assert set(written) == set(itertools.product(range(64), range(n))) and set(written.values()) == {1}
+            for reg in (lo, hi):
+                i, j = tensor_intrin.fragment_element(t, value(reg, tx=t, col=c, m=k))
+                if transposed:  # row j % 8 of stored matrix k, element i % 8 of it
+                    where = divmod(value(offset, tx=warp * 32 + 8 * k + j % 8, col=c) + i % 8, width)
+                    assert where == (j, i), (t, c, k, where, (i, j))
+                else:  # row i % 8 of matrix k, its columns 2 (lane % 4) + {0, 1}
+                    row, first = divmod(value(offset, tx=warp * 32 + 8 * k + lane // 4, col=c), width)
+                    assert (row, first + 2 * (lane % 4) + int(reg.same_as(hi))) == (i, j)
+                    where = (i, j)
+                written[where] += 1
+    shape = (n, 64) if transposed else (64, n)
+    assert set(written) == set(itertools.product(range(shape[0]), range(shape[1]))) and set(written.values()) == {1}

@@ -108,11 +108,12 @@ def wgmma_fill(n: int) -> str:
     return _registered(f"tvm_tma_wgmma_fill_m64n{n}", lambda: _fill(n))
 
 
-def wgmma_store(n: int, out_dtype: str = "float32", scope: str = "shared.dyn") -> str:
-    """The name of ``D[64, n] = C`` (``D`` of ``out_dtype`` in ``scope``), registered on first use."""
+def wgmma_store(n: int, out_dtype: str = "float32", scope: str = "shared.dyn", *, transposed: bool = False) -> str:
+    """The name of ``D[64, n] = C`` (``D`` of ``out_dtype`` in ``scope``; ``transposed``:
+    ``D[n, 64] = C^T``, a 16-bit shared ``D`` by ``stmatrix .trans``), registered on first use."""
     check_n(n)
-    return _registered(f"tvm_tma_wgmma_store_m64n{n}_{out_dtype}_{scope.replace('.', '_')}",
-                       lambda: _store(n, out_dtype, scope))
+    return _registered(f"tvm_tma_wgmma_store_m64n{n}_{out_dtype}_{scope.replace('.', '_')}{'_t' * transposed}",
+                       lambda: _store(n, out_dtype, scope, transposed))
 
 
 def _sync(n: int, dtype: str, b_major: Major):
@@ -189,23 +190,27 @@ def _fill(n: int):
     return desc, impl
 
 
-def _store(n: int, out_dtype: str, scope: str):
+def _store(n: int, out_dtype: str, scope: str, transposed: bool = False):
     regs = n // 2
+    d_shape = (n, M) if transposed else (M, n)
+
+    def at(i, j):  # D's element for the fragment's (i, j)
+        return (j, i) if transposed else (i, j)
 
     @T.prim_func(s_tir=True)
     def desc(c: T.handle, d: T.handle) -> None:
         C = T.match_buffer(c, (THREADS, regs), _ACC, scope="local", offset_factor=1)
-        D = T.match_buffer(d, (M, n), out_dtype, scope=scope, offset_factor=1)
+        D = T.match_buffer(d, d_shape, out_dtype, scope=scope, offset_factor=1)
         with T.sblock("root"):
             T.reads(C[0:THREADS, 0:regs])
-            T.writes(D[0:M, 0:n])
+            T.writes(D[0:d_shape[0], 0:d_shape[1]])
             for i, j in T.grid(M, n):
                 with T.sblock("D"):
                     vi, vj = T.axis.remap("SS", [i, j])
                     t, r = T.meta_var(fragment_index(vi, vj))
                     T.reads(C[t, r])
-                    T.writes(D[vi, vj])
-                    D[vi, vj] = T.Cast(out_dtype, C[t, r])
+                    T.writes(D[at(vi, vj)])
+                    D[at(vi, vj)] = T.Cast(out_dtype, C[t, r])
 
     matrices = out_dtype in _PTX_TYPES and scope.startswith("shared") and n % 16 == 0
 
@@ -213,23 +218,23 @@ def _store(n: int, out_dtype: str, scope: str):
     def impl(c: T.handle, d: T.handle) -> None:
         sd = T.int32()
         C = T.match_buffer(c, (THREADS, regs), _ACC, scope="local", offset_factor=1)
-        D = T.match_buffer(d, (M, n), out_dtype, scope=scope, offset_factor=1, strides=[sd, 1])
+        D = T.match_buffer(d, d_shape, out_dtype, scope=scope, offset_factor=1, strides=[sd, 1])
         with T.sblock("root"):
             T.reads(C[0:THREADS, 0:regs])
-            T.writes(D[0:M, 0:n])
+            T.writes(D[0:d_shape[0], 0:d_shape[1]])
             for tx in T.thread_binding(THREADS, thread="threadIdx.x"):
                 if matrices:
-                    stmatrix_fragment(D, 0, sd, C, tx, n)
+                    stmatrix_fragment(D, 0, sd, C, tx, n, transposed)
                 else:
                     for r in T.unroll(regs):
                         i, j = T.meta_var(fragment_element(tx, r))
-                        D[i, j] = T.Cast(out_dtype, C[tx, r])
+                        D[at(i, j)] = T.Cast(out_dtype, C[tx, r])
 
     return desc, impl
 
 
 @macro
-def stmatrix_fragment(D, row0, stride, C, tx, n):
+def stmatrix_fragment(D, row0, stride, C, tx, n, transposed=False):
     """Rows ``row0 .. row0 + 64`` of the 16-bit shared tile ``D`` (row stride ``stride``) =
     the ``64 x n`` fp32 fragment ``C[tx, :]`` of thread ``tx`` of a warpgroup, by
     ``stmatrix.x4``: four 8 x 8 matrices per warp instruction, each thread's pair of adjacent
@@ -238,7 +243,10 @@ def stmatrix_fragment(D, row0, stride, C, tx, n):
     matrix ``m`` of the instruction for columns ``16 c ..`` is rows ``8 (m % 2) ..`` of the
     warp's 16 and columns ``16 c + 8 (m // 2) ..``, lane ``l`` giving the address of row
     ``l % 8`` of matrix ``l // 8``. A warp stores its ``16 x n`` slice in ``n / 16``
-    instructions instead of ``n / 2`` element stores per thread."""
+    instructions instead of ``n / 2`` element stores per thread. ``transposed``: columns
+    ``row0 .. row0 + 64`` of ``D`` (``n`` rows) = the fragment's transpose, by ``stmatrix
+    .trans`` (each matrix stored transposed: lane ``l`` addresses row ``l % 8`` of the stored
+    matrix ``l // 8``, which is column ``l % 8`` of the fragment's)."""
     packed = T.decl_buffer((4,), "uint32", scope="local")
     for col in T.unroll(n // 16):
         for m in T.unroll(4):
@@ -246,11 +254,14 @@ def stmatrix_fragment(D, row0, stride, C, tx, n):
             # column (cvt puts its first source in the high half)
             T.ptx[f"cvt.rn.{_PTX_TYPES[str(D.dtype)]}x2.f32"](
                 packed[m], C[tx, (2 * col + m // 2) * 4 + m % 2 * 2 + 1], C[tx, (2 * col + m // 2) * 4 + m % 2 * 2])
+        row, column = T.meta_var((row0 + tx // 32 * 16 + tx % 32 // 8 % 2 * 8, (2 * col + tx % 32 // 16) * 8))
         # (an access pointer, not address_of: MergeSharedMemoryAllocations sees it)
-        T.ptx["stmatrix.sync.aligned.m8n8.x4.shared.b16"](
-            D.access_ptr("w", offset=(row0 + tx // 32 * 16 + tx % 32 // 8 % 2 * 8 + tx % 8) * stride
-                         + (2 * col + tx % 32 // 16) * 8),
-            packed[0], packed[1], packed[2], packed[3])
+        if transposed:
+            T.ptx["stmatrix.sync.aligned.m8n8.x4.trans.shared.b16"](
+                D.access_ptr("w", offset=(column + tx % 8) * stride + row), packed[0], packed[1], packed[2], packed[3])
+        else:
+            T.ptx["stmatrix.sync.aligned.m8n8.x4.shared.b16"](
+                D.access_ptr("w", offset=(row + tx % 8) * stride + column), packed[0], packed[1], packed[2], packed[3])
 
 
 __all__ = ["fragment_element", "fragment_index", "fragment_layout", "wgmma_fill", "wgmma_store", "wgmma_sync"]

@@ -58,9 +58,11 @@ def tuned(m: int | None, n: int | None, thin: bool = True) -> WgmmaConfig:
     fuller by more than :data:`WAVE_GAIN` (Llama's gate_up at 1024 tokens: 920 tiles in 7
     full waves instead of 688 in 6, 1.07x), or 128 x 168 where their waves are fuller by more
     than their rate is lower (:data:`NARROW_RATE`; N = 11008 at 512-2048 rows: 66 column tiles,
-    1.05x). Where even 128 x 128 tiles fill at most half the SMs
-    (Llama-3's k and v projections, 1024 outputs, at 512 and 1024 tokens), 64 x 128 tiles on one
-    consumer warpgroup in 8 stages: 1.38-1.44x the 128 x 128 grid
+    1.05x), where their CTAs run in groups of 4 or 8 row tiles. A static GEMM of a few hundred
+    tokens that 128-row tiles leave part empty takes the tokens on wgmma's N where that is
+    predicted :data:`TOKENS_ON_N_GAIN` faster (:func:`_token_config`). Where even 128 x 128 tiles
+    fill at most half the SMs (Llama-3's k and v projections, 1024 outputs, at 512 and 1024
+    tokens), 64 x 128 tiles on one consumer warpgroup in 8 stages: 1.38-1.44x the 128 x 128 grid
     (``benchmarks/results/gemm_tilings_thin_h100.md``; ``thin=False``: not measured for the
     gated epilogue, which keeps 128-row tiles). A dynamic ``m`` gets :class:`WgmmaConfig` (128 x 128
     tiles for N = 2048 were measured: GPT-2's proj and out 1.6x faster at 777 tokens, 1.25x
@@ -87,7 +89,7 @@ def tuned(m: int | None, n: int | None, thin: bool = True) -> WgmmaConfig:
     if few_tiles:
         return dataclasses.replace(small, persistent=False)
     rated = [(WgmmaConfig(group_m=group), 1.0), (dataclasses.replace(mid, persistent=False), 1 / WAVE_GAIN)]
-    if thin:
+    if thin and group >= 4:
         rated.append((WgmmaConfig(tile=(128, 168, 64), stages=4, group_m=group), NARROW_RATE))
     return max(rated, key=lambda c: _wave_fill(c[0].tile, m, n) * c[1])[0]  # (the first of equals)
 
@@ -98,11 +100,80 @@ one of 128 x 256 tiles to be chosen: a 128 x 192 tile alone runs at about 0.95x 
 a 128 x 256 one (``gemm_tilings_models_h100.md``: 0.94-0.97x where both fill their waves)."""
 
 
+TOKENS_ON_N_GAIN = 1.1
+"""How much sooner (:func:`_tokens_on_n_time` against :func:`_tile_time`) the tokens on wgmma's N
+must be predicted to end for a static GEMM to take them: the model's error in the sweep of
+``gemm_tokens_on_n_h100.md`` (at 552 and 776 tokens 1.02-1.29x measured where it predicted
+more; at 296 and 1000 tokens the 128-row tiles measured as fast or faster)."""
+
+
+def _rate(columns: int) -> float:
+    """The rate of a 128-row tile ``columns`` wide over that of a 128 x 256 one: 0.90 at 168
+    columns, 0.93 at 200 (the sweeps), linear between and below."""
+    return 1 - (256 - columns) * 0.0013
+
+
+def _tile_time(cfg: WgmmaConfig, m: int, n: int) -> float:
+    """The predicted time of ``cfg`` on an ``m x n`` output, in 128 x 256 tile times: its waves
+    (rounds of a persistent grid) of tiles, each its area over its rate."""
+    bm, bn, _ = cfg.tile
+    tiles = -(-m // bm) * -(-n // bn)
+    slots = cfg.ctas if cfg.persistent else SMS
+    return -(-tiles // slots) * (bm * bn) / (128 * 256) / _rate(bn) * (2 / cfg.warpgroups if bm == 64 else 1)
+
+
+def _token_config(m: int, n: int, step: int = 16) -> WgmmaConfig:
+    """The tiling of ``m`` tokens on wgmma's N: the weights' ``n`` rows in 128-row tiles, the
+    tokens in the fewest tiles of at most 256 columns, as narrow as ``step``-column steps allow
+    (16: the fragments' ``stmatrix`` stores 16 columns an instruction), in groups of 8 (or 4, 2,
+    1) row tiles walking the few column tiles, so that a weight tile is read by CTAs running at
+    once."""
+    tiles = -(-m // 256)
+    least = -(-m // tiles)
+    width = -(-least // step) * step
+    group = next(g for g in (8, 4, 2, 1) if -(-n // 128) % g == 0)
+    return WgmmaConfig(tile=(128, width, 64), stages=4, group_m=group)
+
+
+def _tokens_on_n_time(m: int, n: int) -> float:
+    """:func:`_tile_time` of :func:`_token_config` (its rows the weights' ``n``)."""
+    return _tile_time(_token_config(m, n), n, m)
+
+
+def _tokens_on_n(func: tirx.PrimFunc, gemm: str) -> tirx.PrimFunc | None:
+    """``func`` with its GEMM block ``gemm`` (``C = C + A * B``, ``A`` the tokens' rows, ``B``
+    the weights') reading ``B`` first (``C = C + B * A``, ``B``'s region first among its
+    reads), so that dlight's analysis takes the weights' rows for M and the tokens for N;
+    ``None`` where the block's update is not that sum."""
+    found = []
+
+    def on_block(node, mutator):
+        node = mutator.default_mutate(node)
+        store = node.body
+        if node.name_hint != gemm or not isinstance(store, tirx.BufferStore) or not isinstance(store.value, tirx.Add):
+            return node
+        acc, product = store.value.a, store.value.b
+        if isinstance(acc, tirx.Mul):
+            acc, product = product, acc
+        if not isinstance(product, tirx.Mul) or len(node.reads) != 2:
+            return node
+        found.append(node)
+        value = tirx.Add(acc, tirx.Mul(product.b, product.a))
+        return s_tir.SBlock(node.iter_vars, [node.reads[1], node.reads[0]], node.writes, node.name_hint,
+                            tirx.BufferStore(store.buffer, value, store.indices), node.init, node.alloc_buffers,
+                            node.match_buffers, node.annotations)
+
+    swapped = func.with_body(tvm_ffi.structural_mutate(func.body, (s_tir.SBlock, on_block)))
+    return swapped if found else None
+
+
 NARROW_RATE = 0.90
 """The rate of a 128 x 168 tile over that of a 128 x 256 one: 0.88-0.92 in the sweep of
 N = 11008 at 512-2048 rows on the H100 (``gemm_tilings_n11008_h100.md``: 66 column tiles, whole
-waves), where they ran 1.03-1.05x the 128 x 192 and 128 x 256 tiles. Not for the gated epilogue
-(``thin=False``), whose tile is two slices of whole 16-byte vectors."""
+waves, CTAs in groups of 4 and 8 row tiles), where they ran 1.03-1.05x the 128 x 192 and 128 x 256
+tiles; only there (at 552 rows, 5 row tiles down each column, N = 22016: 0.70,
+``gemm_tokens_on_n_h100.md``). Not for the gated epilogue (``thin=False``), whose tile is two
+slices of whole 16-byte vectors."""
 
 
 def _wave_fill(tile: tuple[int, int, int], m: int, n: int) -> float:
@@ -185,6 +256,18 @@ class WgmmaMatmul(GPUScheduleRule):
             cfg = with_width(cfg, pair)
         out_bytes = tvm.DataType(str(sch.get(reductions[0]).writes[0].source.dtype)).bits // 8
         cfg, pad = _persistent(cfg, m, n, out_bytes)
+        if m is not None and n is not None and pair is None and self.config is None \
+                and _tokens_on_n_time(m, n) * TOKENS_ON_N_GAIN < _tile_time(cfg, m, n):
+            swapped = _tokens_on_n(func, sch.get(reductions[0]).name_hint)
+            if swapped is not None:
+                try:
+                    fresh = s_tir.Schedule(swapped)
+                    main = get_reduction_blocks(fresh, fresh.get_child_blocks(get_root_block(fresh)))[0]
+                    traits_n, transposed_n, _ = operand_layout(fresh.get(main), ("float16", "bfloat16"))
+                    return self._schedule(fresh, main, traits_n, transposed_n, _token_config(m, n), 1,
+                                          transposed_out=True)
+                except (s_tir.ScheduleError, TypeError):  # (no layout: operand_layout's None)
+                    pass
         small = narrow(WgmmaConfig(tile=(128, 128, 64), stages=6), n) if n is not None else cfg
         try:
             scheduled = self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad, pair)
@@ -200,7 +283,8 @@ class WgmmaMatmul(GPUScheduleRule):
         return s_tir.Schedule(tvm.IRModule({"main": _by_rows(narrower, few.mod["main"], scheduled.mod["main"])}))
 
     def _schedule(self, sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transposed: bool,
-                  cfg: WgmmaConfig, pad: int, pair: int | None = None) -> s_tir.Schedule:
+                  cfg: WgmmaConfig, pad: int, pair: int | None = None, transposed_out: bool = False
+                  ) -> s_tir.Schedule:
         bm, bn, bk = cfg.tile
         in_dtype = str(sch.get(main).reads[0].source.dtype)
         main = normalize_gemm(sch, main, traits, b_transposed, (bm * pad, bn, bk))  # (row tiles: a multiple of pad)
@@ -229,6 +313,8 @@ class WgmmaMatmul(GPUScheduleRule):
         sch.set_scope(mma, 0, "local")  # the fp32 accumulators
         fragments = sch.cache_read(write_back, 0, "shared.dyn")  # accumulators -> 16-bit shared tile
         sch.unsafe_set_dtype(fragments, 0, out_dtype)
+        if transposed_out:  # (the output's rows are the GEMM's columns: its tile stored as theirs)
+            sch.transform_layout(fragments, ("write", 0), lambda s, i, j: (s, j, i))
         sch.reverse_compute_at(fragments, iw)
         sch.split(sch.get_loops(fragments)[-2], [None, intrin.M])
         if pair is None:
@@ -239,6 +325,9 @@ class WgmmaMatmul(GPUScheduleRule):
             write_back, store = _place_gated_epilogue(sch, write_back, cta)
         lanes = 128 // tvm.DataType(str(sch.get(store).writes[0].source.dtype)).bits
         rows, columns = sch.get_loops(store)[-2:]
+        if transposed_out:  # (its loops walk the GEMM's rows, the output's columns, first)
+            sch.reorder(columns, rows)
+            rows, columns = columns, rows
         columns, vec = sch.split(columns, [None, lanes])
         _, ty, tx = sch.split(sch.fuse(rows, columns), [None, cfg.warpgroups, intrin.THREADS])
         sch.bind(ty, "threadIdx.y")
@@ -259,7 +348,7 @@ class WgmmaMatmul(GPUScheduleRule):
         sch.transform_layout(mma, ("write", 0), lambda s, i, j: (s, *fragment(i, j)))
         sch.tensorize(sch.get_loops(sch.get_sblock(f"{name}_init"))[-2], intrin.wgmma_fill(bn))
         sch.tensorize(sch.get_loops(main)[-3], intrin.wgmma_sync(bn, in_dtype, "K" if b_transposed else "MN"))
-        sch.tensorize(sch.get_loops(fragments)[-2], intrin.wgmma_store(bn, out_dtype))
+        sch.tensorize(sch.get_loops(fragments)[-2], intrin.wgmma_store(bn, out_dtype, transposed=transposed_out))
         sch.unroll(k1)
         tma_pipeline(sch, ko, stages=cfg.stages, num_copies=2, consumers_first=True, wgmma_in_flight=1,
                      producer="warp")
