@@ -109,6 +109,17 @@ def test_ahead_copy_rejects_a_version_that_does_not_alternate(version, loops, ma
         cuda_source(_tiles_ahead(3, version, loops), "tma")
 
 
+def test_ahead_copy_rejects_an_inner_loop_of_a_dynamic_trip_count():
+    """The executions are counted in closed form from the loops' trip counts: an inner loop of
+    ``n`` iterations under another is refused (the outermost may be dynamic: it only bounds the
+    last execution), naming the loops."""
+    n = tvm.tirx.Var("n", "int32")
+    with pytest.raises(tvm_tma.TMAError, match=r"pipeline_model: bulk_copy ahead of S in main: expected serial loops "
+                                               r"around the copy .* all but the outermost of a static trip count, "
+                                               r"got \[\('_outer', '2'\), \('it', 'n'\)\]"):
+        cuda_source(_tiles_ahead(n, lambda it, outer: (outer * n + it) % 2, 2), "tma")
+
+
 def test_ahead_copy_counts_the_executions_of_nested_loops():
     """Two loops around the copy (2 x 3 executions, the version ``(3 outer + it) % 2``): the
     first execution's copy before the outer loop; the next one's predicate and barrier slot by
