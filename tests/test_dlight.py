@@ -490,3 +490,23 @@ def test_the_operands_are_swapped_only_in_a_gemm_update():
     assert [r.source.name for r in gemm.reads] == ["w", "x"]
     assert [load.source.name for load in (gemm.body.value.b.a, gemm.body.value.b.b)] == ["w", "x"]
     assert _tokens_on_n(func, "T_add") is None
+
+
+@pytest.mark.parametrize("weights_k_major, out_dtype", [(False, "float16"), (True, "float32")])
+def test_tokens_stay_on_m_for_mn_major_weights_and_fp32_outputs(weights_k_major, out_dtype):
+    """``x @ W`` with ``W[k, n]`` (its tile would be an MN-major A operand) and an fp32 output
+    (its transposed store by element, not run on the GPU) keep 128-row tiles at 776 tokens."""
+    te = tvm.te
+    x = te.placeholder((1, 776, 1024), "float16", name="x")
+    w = te.placeholder((4096, 1024) if weights_k_major else (1024, 4096), "float16", name="w")
+    k = te.reduce_axis((0, 1024), name="k")
+
+    def weight(j):
+        return w[j, k] if weights_k_major else w[k, j]
+
+    mm = te.compute((1, 776, 4096), lambda b, i, j: te.sum(x[b, i, k].astype(out_dtype) * weight(j).astype(out_dtype),
+                                                           axis=k), name="matmul")
+    with TARGET:
+        scheduled = tdl.WgmmaMatmul().apply(te.create_prim_func([x, w, mm]), TARGET, False).mod
+    source = tvm_tma.codegen.kernel_source(tvm.compile(scheduled, TARGET, tir_pipeline="tma"))
+    assert "m64n208k16" not in source and "_trans_" not in source

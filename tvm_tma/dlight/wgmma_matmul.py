@@ -256,17 +256,18 @@ class WgmmaMatmul(GPUScheduleRule):
             cfg = with_width(cfg, pair)
         out_bytes = tvm.DataType(str(sch.get(reductions[0]).writes[0].source.dtype)).bits // 8
         cfg, pad = _persistent(cfg, m, n, out_bytes)
-        if m is not None and n is not None and pair is None and self.config is None \
+        # (16-bit outputs: the transposed store by stmatrix, the one run on the GPU)
+        if m is not None and n is not None and pair is None and self.config is None and out_bytes == 2 \
                 and _tokens_on_n_time(m, n) * TOKENS_ON_N_GAIN < _tile_time(cfg, m, n):
             swapped = _tokens_on_n(func, sch.get(reductions[0]).name_hint)
-            if swapped is not None:
+            fresh = s_tir.Schedule(swapped) if swapped is not None else None
+            main = get_reduction_blocks(fresh, fresh.get_child_blocks(get_root_block(fresh)))[0] if fresh else None
+            # (the weights must be K-major, as the tokens are: W[n, k], x @ W^T)
+            layout_n = operand_layout(fresh.get(main), ("float16", "bfloat16")) if fresh else None
+            if layout_n is not None and layout_n[1]:
                 try:
-                    fresh = s_tir.Schedule(swapped)
-                    main = get_reduction_blocks(fresh, fresh.get_child_blocks(get_root_block(fresh)))[0]
-                    traits_n, transposed_n, _ = operand_layout(fresh.get(main), ("float16", "bfloat16"))
-                    return self._schedule(fresh, main, traits_n, transposed_n, _token_config(m, n), 1,
-                                          transposed_out=True)
-                except (s_tir.ScheduleError, TypeError):  # (no layout: operand_layout's None)
+                    return self._schedule(fresh, main, layout_n[0], True, _token_config(m, n), 1, transposed_out=True)
+                except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match: the tokens on M
                     pass
         small = narrow(WgmmaConfig(tile=(128, 128, 64), stages=6), n) if n is not None else cfg
         try:
