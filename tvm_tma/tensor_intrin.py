@@ -11,7 +11,8 @@ Three intrinsics per accumulator width ``N`` (a multiple of 8 up to 256), for a 
                            (``B^T[n, k]``, ``b_major="K"``)
 :func:`wgmma_fill`         ``C = 0``
 :func:`wgmma_store`        ``D[64, N] = C`` into shared or global memory (cast to ``D``'s type;
-                           a 16-bit ``D`` in shared memory by ``stmatrix``)
+                           a 16-bit ``D`` in shared memory by ``stmatrix``), or ``D[N, 64] =
+                           C^T`` (``transposed``: ``stmatrix .trans``)
 =========================  ============================================================
 
 The accumulator is a ``local`` buffer in the fragment layout of PTX ISA 9.7.15.5.1.1 (Matrix
