@@ -59,12 +59,13 @@ def tuned(m: int | None, n: int | None, thin: bool = True) -> WgmmaConfig:
     full waves instead of 688 in 6, 1.07x), or 128 x 168 where their waves are fuller by more
     than their rate is lower (:data:`NARROW_RATE`; N = 11008 at 512-2048 rows: 66 column tiles,
     1.05x), where their CTAs run in groups of 4 or 8 row tiles. A static GEMM of a few hundred
-    tokens that 128-row tiles leave part empty takes the tokens on wgmma's N where that is
-    predicted :data:`TOKENS_ON_N_GAIN` faster (:func:`_token_config`). Where even 128 x 128 tiles
-    fill at most half the SMs (Llama-3's k and v projections, 1024 outputs, at 512 and 1024
-    tokens), 64 x 128 tiles on one consumer warpgroup in 8 stages: 1.38-1.44x the 128 x 128 grid
-    (``benchmarks/results/gemm_tilings_thin_h100.md``; ``thin=False``: not measured for the
-    gated epilogue, which keeps 128-row tiles). A dynamic ``m`` gets :class:`WgmmaConfig` (128 x 128
+    tokens that 128-row tiles leave part empty (:data:`TOKENS_ON_N_ROWS`) takes the tokens on
+    wgmma's N where that is predicted :data:`TOKENS_ON_N_GAIN` faster (:func:`_token_config`).
+    Where even 128 x 128 tiles fill at most half the SMs (Llama-3's k and v projections, 1024
+    outputs, at 512 and 1024 tokens), 64 x 128 tiles on one consumer warpgroup in 8 stages:
+    1.38-1.44x the 128 x 128 grid (``benchmarks/results/gemm_tilings_thin_h100.md``;
+    ``thin=False``: not measured for the gated epilogue, which keeps 128-row tiles). A dynamic
+    ``m`` gets :class:`WgmmaConfig` (128 x 128
     tiles for N = 2048 were measured: GPT-2's proj and out 1.6x faster at 777 tokens, 1.25x
     slower at 2048; one tiling cannot serve both)."""
     if m is None or n is None:
@@ -100,6 +101,10 @@ one of 128 x 256 tiles to be chosen: a 128 x 192 tile alone runs at about 0.95x 
 a 128 x 256 one (``gemm_tilings_models_h100.md``: 0.94-0.97x where both fill their waves)."""
 
 
+TOKENS_ON_N_ROWS = (256, 1024)
+"""The static M that may take the tokens on wgmma's N: lengths of a partial last 128-row tile in
+the range measured (296-1000 tokens, ``gemm_tokens_on_n_h100.md``); the model also picks them
+at shorter and longer lengths, unmeasured (where thin 64-row tiles or whole waves serve)."""
 TOKENS_ON_N_GAIN = 1.1
 """How much sooner (:func:`_tokens_on_n_time` against :func:`_tile_time`) the tokens on wgmma's N
 must be predicted to end for a static GEMM to take them: the model's error in the sweep of
@@ -258,6 +263,7 @@ class WgmmaMatmul(GPUScheduleRule):
         cfg, pad = _persistent(cfg, m, n, out_bytes)
         # (16-bit outputs: the transposed store by stmatrix, the one run on the GPU)
         if m is not None and n is not None and pair is None and self.config is None and out_bytes == 2 \
+                and TOKENS_ON_N_ROWS[0] <= m <= TOKENS_ON_N_ROWS[1] and m % 128 \
                 and _tokens_on_n_time(m, n) * TOKENS_ON_N_GAIN < _tile_time(cfg, m, n):
             swapped = _tokens_on_n(func, sch.get(reductions[0]).name_hint)
             fresh = s_tir.Schedule(swapped) if swapped is not None else None
