@@ -482,16 +482,16 @@ def test_a_static_short_prefill_takes_the_tokens_on_wgmma_n(rows, swapped):
 
 
 def test_the_operands_are_swapped_only_in_a_gemm_update():
-    from tvm_tma.dlight.wgmma_matmul import _tokens_on_n
+    from tvm_tma.dlight.wgmma_matmul import _swapped_operands
 
     func = _linear_residual(776)
-    swapped = _tokens_on_n(func, "NT_matmul")
+    swapped = _swapped_operands(func, "NT_matmul")
     blocks = []
     tvm_ffi.structural_walk(swapped.body, (tvm.s_tir.SBlock, blocks.append))
     (gemm,) = [b for b in blocks if b.name_hint == "NT_matmul"]
     assert [r.source.name for r in gemm.reads] == ["w", "x"]
     assert [load.source.name for load in (gemm.body.value.b.a, gemm.body.value.b.b)] == ["w", "x"]
-    assert _tokens_on_n(func, "T_add") is None
+    assert _swapped_operands(func, "T_add") is None
 
 
 @pytest.mark.parametrize("weights_k_major, out_dtype", [(False, "float16"), (True, "float32")])

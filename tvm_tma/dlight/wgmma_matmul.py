@@ -145,7 +145,7 @@ def _tokens_on_n_time(m: int, n: int) -> float:
     return _tile_time(_token_config(m, n), n, m)
 
 
-def _tokens_on_n(func: tirx.PrimFunc, gemm: str) -> tirx.PrimFunc | None:
+def _swapped_operands(func: tirx.PrimFunc, gemm: str) -> tirx.PrimFunc | None:
     """``func`` with its GEMM block ``gemm`` (``C = C + A * B``, ``A`` the tokens' rows, ``B``
     the weights') reading ``B`` first (``C = C + B * A``, ``B``'s region first among its
     reads), so that dlight's analysis takes the weights' rows for M and the tokens for N;
@@ -176,9 +176,9 @@ NARROW_RATE = 0.90
 """The rate of a 128 x 168 tile over that of a 128 x 256 one: 0.88-0.92 in the sweep of
 N = 11008 at 512-2048 rows on the H100 (``gemm_tilings_n11008_h100.md``: 66 column tiles, whole
 waves, CTAs in groups of 4 and 8 row tiles), where they ran 1.03-1.05x the 128 x 192 and 128 x 256
-tiles; only there (at 552 rows, 5 row tiles down each column, N = 22016: 0.70,
-``gemm_tokens_on_n_h100.md``). Not for the gated epilogue (``thin=False``), whose tile is two
-slices of whole 16-byte vectors."""
+tiles; elsewhere unmeasured (at 552 rows of N = 22016, 5 row tiles down each column, they ran
+at 0.70: ``gemm_tokens_on_n_h100.md``). Not for the gated epilogue (``thin=False``), whose tile
+is two slices of whole 16-byte vectors."""
 
 
 def _wave_fill(tile: tuple[int, int, int], m: int, n: int) -> float:
@@ -265,16 +265,9 @@ class WgmmaMatmul(GPUScheduleRule):
         if m is not None and n is not None and pair is None and self.config is None and out_bytes == 2 \
                 and TOKENS_ON_N_ROWS[0] <= m <= TOKENS_ON_N_ROWS[1] and m % 128 \
                 and _tokens_on_n_time(m, n) * TOKENS_ON_N_GAIN < _tile_time(cfg, m, n):
-            swapped = _tokens_on_n(func, sch.get(reductions[0]).name_hint)
-            fresh = s_tir.Schedule(swapped) if swapped is not None else None
-            main = get_reduction_blocks(fresh, fresh.get_child_blocks(get_root_block(fresh)))[0] if fresh else None
-            # (the weights must be K-major, as the tokens are: W[n, k], x @ W^T)
-            layout_n = operand_layout(fresh.get(main), ("float16", "bfloat16")) if fresh else None
-            if layout_n is not None and layout_n[1]:
-                try:
-                    return self._schedule(fresh, main, layout_n[0], True, _token_config(m, n), 1, transposed_out=True)
-                except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match: the tokens on M
-                    pass
+            swapped = self._tokens_on_n(func, sch.get(reductions[0]).name_hint, m, n)
+            if swapped is not None:
+                return swapped
         small = narrow(WgmmaConfig(tile=(128, 128, 64), stages=6), n) if n is not None else cfg
         try:
             scheduled = self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad, pair)
@@ -288,6 +281,24 @@ class WgmmaMatmul(GPUScheduleRule):
             return None
         narrower = _fewer_waves(rows[0], n, small.tile, cfg.tile)
         return s_tir.Schedule(tvm.IRModule({"main": _by_rows(narrower, few.mod["main"], scheduled.mod["main"])}))
+
+    def _tokens_on_n(self, func: tirx.PrimFunc, gemm: str, m: int, n: int) -> s_tir.Schedule | None:
+        """``func`` scheduled with the ``m`` tokens on wgmma's N (:func:`_swapped_operands`,
+        :func:`_token_config`), the output tile stored transposed; ``None`` where its GEMM block
+        is no ``C += A * B``, the weights are not K-major as the tokens are (``x @ W^T``), or the
+        intrinsics do not match."""
+        swapped = _swapped_operands(func, gemm)
+        if swapped is None:
+            return None
+        sch = s_tir.Schedule(swapped)
+        main = get_reduction_blocks(sch, sch.get_child_blocks(get_root_block(sch)))[0]
+        layout = operand_layout(sch.get(main), ("float16", "bfloat16"))
+        if layout is None or not layout[1]:
+            return None
+        try:
+            return self._schedule(sch, main, layout[0], True, _token_config(m, n), 1, transposed_out=True)
+        except s_tir.ScheduleError:
+            return None
 
     def _schedule(self, sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transposed: bool,
                   cfg: WgmmaConfig, pad: int, pair: int | None = None, transposed_out: bool = False
