@@ -277,7 +277,7 @@ persistent grid: measured at least as fast as one CTA per item on the H100 up to
 ahead, 1.00-1.08x at 2048-8192 tokens for head_dim 64 and 128, GQA 32/8 included;
 ``attention_q_ahead_h100.md``: 1.08-1.12x at 512-1024; with a causal mask, in pairs of query
 tiles, 1.03-1.34x at 512-8192, ``attention_causal_persistent_h100.md``), head_dim 256 (O
-staged in Q's tile; no pairs: 80 columns do not divide its 128 rows) 1.08x at 512 keys but
+staged in Q's tile; no pairs by default: its 128 x 80 tile pairs at 512 tokens only, 0.98x) 1.08x at 512 keys but
 0.98x at 1024 (``attention_persistent_h100.md``)."""
 
 

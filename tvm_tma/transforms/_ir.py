@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 
 import numpy as np
@@ -105,6 +106,14 @@ def walk(node, node_type: type, callback) -> None:
     callback normalization that call repeats every time."""
     _structural._ffi_api.StructuralWalk(node, [(_type_index(node_type), callback)], [],
                                         int(_structural.WalkOrder.POSTORDER))
+
+
+def assignments(ranges: list[tuple[tirx.Var, range]]):
+    """Every assignment of values to the variables of ``ranges`` (each over its range), one
+    mapping for :func:`substitute` at a time: a fact checked value by value where the analyzer
+    cannot prove it over the whole range."""
+    for values in itertools.product(*(values for _, values in ranges)):
+        yield {var: tirx.const(value, str(var.ty)) for (var, _), value in zip(ranges, values)}
 
 
 def substitute(node, mapping: dict) -> object:

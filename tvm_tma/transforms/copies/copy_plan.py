@@ -36,7 +36,6 @@ same mbarrier through ``cp.async.mbarrier.arrive.noinc``.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -55,6 +54,7 @@ from .. import ptx
 from .._ir import (
     Evaluator,
     all_of,
+    assignments,
     cast_to,
     conjuncts,
     elem_bytes,
@@ -632,8 +632,7 @@ def _tail_is_bounds(tails, g_idx, g_buf: tirx.Buffer, dom: dict, analyzer: arith
         if bound.max_value - bound.min_value >= _CASES:
             return False
         outer.append((var, range(bound.min_value, bound.max_value + 1)))
-    for values in itertools.product(*(values for _, values in outer)):
-        case = {var: tirx.const(value, str(var.ty)) for (var, _), value in zip(outer, values)}
+    for case in assignments(outer):
         idx = [substitute(i, case) for i in g_idx]
         if not (_outside(idx, g_buf, dom) or _holds_inside([substitute(c, case) for c in tails], idx, g_buf, dom)):
             return False

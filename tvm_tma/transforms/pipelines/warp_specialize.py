@@ -82,7 +82,6 @@ loop split on its own.
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import tvm
@@ -95,7 +94,7 @@ from tvm.script import tirx as T
 from ... import rules
 from ...errors import TMAError
 from .. import ptx
-from .._ir import children, free_vars, function_name, mutate, seq, substitute, uses_var, walk
+from .._ir import assignments, children, free_vars, function_name, mutate, seq, substitute, uses_var, walk
 from ..copies.bulk_store import shared_writes
 from ..copies.copy_plan import (
     BulkPlan,
@@ -306,9 +305,8 @@ def _one_value_by_cases(expr: tirx.PrimExpr, analyzer: arith.Analyzer) -> tirx.I
     if not cases or math.prod(n for _, _, n in cases) > _CASES:
         return None
     values = set()
-    for case in itertools.product(*(range(n) for _, _, n in cases)):
-        value = analyzer.simplify(substitute(by_case, {var: tirx.const(v, var.ty) for (_, var, _), v in
-                                                       zip(cases, case)}))
+    for case in assignments([(var, range(n)) for _, var, n in cases]):
+        value = analyzer.simplify(substitute(by_case, case))
         if not isinstance(value, tirx.IntImm):
             return None
         values.add(int(value))
