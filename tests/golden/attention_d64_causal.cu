@@ -121,7 +121,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
   int cse_v7 = (((int)threadIdx.x) & 31);
   int cse_v29 = (128 - (((int)blockIdx.x) * 128));
   int cse_v33 = ((((int)threadIdx.x) & 31) >> 2);
-  int cse_v37 = ((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16));
+  int cse_v35 = ((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16));
   if ((((int)threadIdx.y) == 2)) {
     tvm_builtin_ptx_setmaxnreg_dec_sync_aligned_u32_40();
     if (((int)threadIdx.x) == 0) {
@@ -170,7 +170,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
       tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(S_ptr[0], S_ptr[1], S_ptr[2], S_ptr[3], S_ptr[4], S_ptr[5], S_ptr[6], S_ptr[7], S_ptr[8], S_ptr[9], S_ptr[10], S_ptr[11], S_ptr[12], S_ptr[13], S_ptr[14], S_ptr[15], S_ptr[16], S_ptr[17], S_ptr[18], S_ptr[19], S_ptr[20], S_ptr[21], S_ptr[22], S_ptr[23], S_ptr[24], S_ptr[25], S_ptr[26], S_ptr[27], S_ptr[28], S_ptr[29], S_ptr[30], S_ptr[31], S_ptr[32], S_ptr[33], S_ptr[34], S_ptr[35], S_ptr[36], S_ptr[37], S_ptr[38], S_ptr[39], S_ptr[40], S_ptr[41], S_ptr[42], S_ptr[43], S_ptr[44], S_ptr[45], S_ptr[46], S_ptr[47], S_ptr[48], S_ptr[49], S_ptr[50], S_ptr[51], S_ptr[52], S_ptr[53], S_ptr[54], S_ptr[55], S_ptr[56], S_ptr[57], S_ptr[58], S_ptr[59], S_ptr[60], S_ptr[61], S_ptr[62], S_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((int)threadIdx.y) & 1) * 4096) + (kk * 16))]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((kk * 16) + 8192)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (0 < kk));
     }
     tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned();
-    uint cse_v39 = ((uint)(((((int)threadIdx.y) + 1) & 1) + 2));
+    uint cse_v37 = ((uint)(((((int)threadIdx.y) + 1) & 1) + 2));
     tvm_builtin_ptx_bar_arrive_arrive(((uint)(((((int)threadIdx.y) + 1) & 1) + 2)), (uint)256);
     alignas(64) float ms_ptr[2];
     alignas(64) float part_ptr[4];
@@ -363,33 +363,18 @@ extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_co
       O_acc_ptr[r_9] = (O_acc_ptr[r_9] * inv_ptr[((r_9 & 3) >> 1)]);
     }
     alignas(64) uint packed_ptr[4];
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], O_acc_ptr[1], O_acc_ptr[0]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], O_acc_ptr[3], O_acc_ptr[2]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], O_acc_ptr[5], O_acc_ptr[4]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], O_acc_ptr[7], O_acc_ptr[6]);
-    int cse_v26 = (((int)threadIdx.x) & 15);
-    int cse_v27 = (((int)threadIdx.y) * 4096);
-    int cse_v34 = ((((int)threadIdx.x) & 7) * 8);
-    int cse_v35 = ((((int)threadIdx.x) & 15) * 64);
-    int cse_v36 = ((((int)threadIdx.x) >> 5) * 1024);
-    int cse_v38 = (((((int)threadIdx.x) & 31) >> 4) * 8);
-    int cse_v40 = (((((int)threadIdx.y) >> 1) * 8192) + (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (((int)threadIdx.x) & 15)) & 127) * 64));
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((int)threadIdx.y) >> 1) * 8192) + (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (((int)threadIdx.x) & 15)) & 127) * 64)) + ((((((int)threadIdx.x) & 31) >> 4) * 8) ^ ((((int)threadIdx.x) & 7) * 8)))]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], O_acc_ptr[9], O_acc_ptr[8]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], O_acc_ptr[11], O_acc_ptr[10]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], O_acc_ptr[13], O_acc_ptr[12]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], O_acc_ptr[15], O_acc_ptr[14]);
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((int)threadIdx.y) >> 1) * 8192) + (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (((int)threadIdx.x) & 15)) & 127) * 64)) + (((((((int)threadIdx.x) & 31) >> 4) * 8) + 16) ^ ((((int)threadIdx.x) & 7) * 8)))]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], O_acc_ptr[17], O_acc_ptr[16]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], O_acc_ptr[19], O_acc_ptr[18]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], O_acc_ptr[21], O_acc_ptr[20]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], O_acc_ptr[23], O_acc_ptr[22]);
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((int)threadIdx.y) >> 1) * 8192) + (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (((int)threadIdx.x) & 15)) & 127) * 64)) + (((((((int)threadIdx.x) & 31) >> 4) * 8) + 32) ^ ((((int)threadIdx.x) & 7) * 8)))]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], O_acc_ptr[25], O_acc_ptr[24]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], O_acc_ptr[27], O_acc_ptr[26]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], O_acc_ptr[29], O_acc_ptr[28]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], O_acc_ptr[31], O_acc_ptr[30]);
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((int)threadIdx.y) >> 1) * 8192) + (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (((int)threadIdx.x) & 15)) & 127) * 64)) + (((((((int)threadIdx.x) & 31) >> 4) * 8) + 48) ^ ((((int)threadIdx.x) & 7) * 8)))]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
+    #pragma unroll
+    for (int col = 0; col < 4; ++col) {
+      #pragma unroll
+      for (int m = 0; m < 4; ++m) {
+        int cse_v34 = ((col * 8) + (m * 2));
+        tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[m], O_acc_ptr[(((col * 8) + (m * 2)) + 1)], O_acc_ptr[((col * 8) + (m * 2))]);
+      }
+      int cse_v26 = (((int)threadIdx.x) & 15);
+      int cse_v27 = (col * 16);
+      int cse_v36 = (((((int)threadIdx.x) & 31) >> 4) * 8);
+      tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((int)threadIdx.y) >> 1) * 8192) + (((((((int)threadIdx.y) * 64) + ((((int)threadIdx.x) >> 5) * 16)) + (((int)threadIdx.x) & 15)) & 127) * 64)) + (((col * 16) + (((((int)threadIdx.x) & 31) >> 4) * 8)) ^ ((((int)threadIdx.x) & 7) * 8)))]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
+    }
     tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
     tvm_builtin_ptx_bar_sync_count_sync((uint)1, (uint)256);
     if (((((int)threadIdx.y) * 128) + ((int)threadIdx.x)) == 0) {

@@ -94,8 +94,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) gated_matmul_kernel(half* _
   __syncthreads();
   int cse_v3 = (((int)blockIdx.x) & 1);
   int cse_v4 = (((int)blockIdx.x) >> 1);
-  int cse_v8 = ((((int)blockIdx.x) & 1) * 128);
-  int cse_v9 = ((((int)blockIdx.x) >> 1) * 64);
+  int cse_v9 = ((((int)blockIdx.x) & 1) * 128);
+  int cse_v10 = ((((int)blockIdx.x) >> 1) * 64);
   if ((((int)threadIdx.y) == 2)) {
     tvm_builtin_ptx_setmaxnreg_dec_sync_aligned_u32_40();
     if (((int)threadIdx.x) == 0) {
@@ -109,76 +109,16 @@ extern "C" __global__ void __launch_bounds__(384, 1) gated_matmul_kernel(half* _
     }
   } else {
     tvm_builtin_ptx_setmaxnreg_inc_sync_aligned_u32_232();
-    y_reindex_pad_local_ptr[0] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[1] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[2] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[3] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[4] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[5] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[6] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[7] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[8] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[9] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[10] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[11] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[12] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[13] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[14] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[15] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[16] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[17] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[18] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[19] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[20] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[21] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[22] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[23] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[24] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[25] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[26] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[27] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[28] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[29] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[30] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[31] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[32] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[33] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[34] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[35] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[36] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[37] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[38] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[39] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[40] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[41] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[42] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[43] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[44] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[45] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[46] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[47] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[48] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[49] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[50] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[51] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[52] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[53] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[54] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[55] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[56] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[57] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[58] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[59] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[60] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[61] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[62] = 0x0p+0f/*0.000000e+00*/;
-    y_reindex_pad_local_ptr[63] = 0x0p+0f/*0.000000e+00*/;
+    #pragma unroll
+    for (int r = 0; r < 64; ++r) {
+      y_reindex_pad_local_ptr[r] = 0x0p+0f/*0.000000e+00*/;
+    }
     for (int ax3_0_1 = 0; ax3_0_1 < 2; ++ax3_0_1) {
       tvm_builtin_cuda_mbarrier_wait((&(tma_full_ptr[ax3_0_1])), 0);
       tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();
       int cse_v5 = (ax3_0_1 * 8192);
-      int cse_v10 = ((((int)threadIdx.y) & 1) * 4096);
-      int cse_v14 = ((ax3_0_1 * 8192) + ((((int)threadIdx.y) & 1) * 4096));
+      int cse_v11 = ((((int)threadIdx.y) & 1) * 4096);
+      int cse_v16 = ((ax3_0_1 * 8192) + ((((int)threadIdx.y) & 1) * 4096));
       tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(y_reindex_pad_local_ptr[0], y_reindex_pad_local_ptr[1], y_reindex_pad_local_ptr[2], y_reindex_pad_local_ptr[3], y_reindex_pad_local_ptr[4], y_reindex_pad_local_ptr[5], y_reindex_pad_local_ptr[6], y_reindex_pad_local_ptr[7], y_reindex_pad_local_ptr[8], y_reindex_pad_local_ptr[9], y_reindex_pad_local_ptr[10], y_reindex_pad_local_ptr[11], y_reindex_pad_local_ptr[12], y_reindex_pad_local_ptr[13], y_reindex_pad_local_ptr[14], y_reindex_pad_local_ptr[15], y_reindex_pad_local_ptr[16], y_reindex_pad_local_ptr[17], y_reindex_pad_local_ptr[18], y_reindex_pad_local_ptr[19], y_reindex_pad_local_ptr[20], y_reindex_pad_local_ptr[21], y_reindex_pad_local_ptr[22], y_reindex_pad_local_ptr[23], y_reindex_pad_local_ptr[24], y_reindex_pad_local_ptr[25], y_reindex_pad_local_ptr[26], y_reindex_pad_local_ptr[27], y_reindex_pad_local_ptr[28], y_reindex_pad_local_ptr[29], y_reindex_pad_local_ptr[30], y_reindex_pad_local_ptr[31], y_reindex_pad_local_ptr[32], y_reindex_pad_local_ptr[33], y_reindex_pad_local_ptr[34], y_reindex_pad_local_ptr[35], y_reindex_pad_local_ptr[36], y_reindex_pad_local_ptr[37], y_reindex_pad_local_ptr[38], y_reindex_pad_local_ptr[39], y_reindex_pad_local_ptr[40], y_reindex_pad_local_ptr[41], y_reindex_pad_local_ptr[42], y_reindex_pad_local_ptr[43], y_reindex_pad_local_ptr[44], y_reindex_pad_local_ptr[45], y_reindex_pad_local_ptr[46], y_reindex_pad_local_ptr[47], y_reindex_pad_local_ptr[48], y_reindex_pad_local_ptr[49], y_reindex_pad_local_ptr[50], y_reindex_pad_local_ptr[51], y_reindex_pad_local_ptr[52], y_reindex_pad_local_ptr[53], y_reindex_pad_local_ptr[54], y_reindex_pad_local_ptr[55], y_reindex_pad_local_ptr[56], y_reindex_pad_local_ptr[57], y_reindex_pad_local_ptr[58], y_reindex_pad_local_ptr[59], y_reindex_pad_local_ptr[60], y_reindex_pad_local_ptr[61], y_reindex_pad_local_ptr[62], y_reindex_pad_local_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((ax3_0_1 * 8192) + ((((int)threadIdx.y) & 1) * 4096)) + 16384)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((ax3_0_1 * 8192) + 65536)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
       tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(y_reindex_pad_local_ptr[0], y_reindex_pad_local_ptr[1], y_reindex_pad_local_ptr[2], y_reindex_pad_local_ptr[3], y_reindex_pad_local_ptr[4], y_reindex_pad_local_ptr[5], y_reindex_pad_local_ptr[6], y_reindex_pad_local_ptr[7], y_reindex_pad_local_ptr[8], y_reindex_pad_local_ptr[9], y_reindex_pad_local_ptr[10], y_reindex_pad_local_ptr[11], y_reindex_pad_local_ptr[12], y_reindex_pad_local_ptr[13], y_reindex_pad_local_ptr[14], y_reindex_pad_local_ptr[15], y_reindex_pad_local_ptr[16], y_reindex_pad_local_ptr[17], y_reindex_pad_local_ptr[18], y_reindex_pad_local_ptr[19], y_reindex_pad_local_ptr[20], y_reindex_pad_local_ptr[21], y_reindex_pad_local_ptr[22], y_reindex_pad_local_ptr[23], y_reindex_pad_local_ptr[24], y_reindex_pad_local_ptr[25], y_reindex_pad_local_ptr[26], y_reindex_pad_local_ptr[27], y_reindex_pad_local_ptr[28], y_reindex_pad_local_ptr[29], y_reindex_pad_local_ptr[30], y_reindex_pad_local_ptr[31], y_reindex_pad_local_ptr[32], y_reindex_pad_local_ptr[33], y_reindex_pad_local_ptr[34], y_reindex_pad_local_ptr[35], y_reindex_pad_local_ptr[36], y_reindex_pad_local_ptr[37], y_reindex_pad_local_ptr[38], y_reindex_pad_local_ptr[39], y_reindex_pad_local_ptr[40], y_reindex_pad_local_ptr[41], y_reindex_pad_local_ptr[42], y_reindex_pad_local_ptr[43], y_reindex_pad_local_ptr[44], y_reindex_pad_local_ptr[45], y_reindex_pad_local_ptr[46], y_reindex_pad_local_ptr[47], y_reindex_pad_local_ptr[48], y_reindex_pad_local_ptr[49], y_reindex_pad_local_ptr[50], y_reindex_pad_local_ptr[51], y_reindex_pad_local_ptr[52], y_reindex_pad_local_ptr[53], y_reindex_pad_local_ptr[54], y_reindex_pad_local_ptr[55], y_reindex_pad_local_ptr[56], y_reindex_pad_local_ptr[57], y_reindex_pad_local_ptr[58], y_reindex_pad_local_ptr[59], y_reindex_pad_local_ptr[60], y_reindex_pad_local_ptr[61], y_reindex_pad_local_ptr[62], y_reindex_pad_local_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((ax3_0_1 * 8192) + ((((int)threadIdx.y) & 1) * 4096)) + 16400)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((ax3_0_1 * 8192) + 65552)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
       tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(y_reindex_pad_local_ptr[0], y_reindex_pad_local_ptr[1], y_reindex_pad_local_ptr[2], y_reindex_pad_local_ptr[3], y_reindex_pad_local_ptr[4], y_reindex_pad_local_ptr[5], y_reindex_pad_local_ptr[6], y_reindex_pad_local_ptr[7], y_reindex_pad_local_ptr[8], y_reindex_pad_local_ptr[9], y_reindex_pad_local_ptr[10], y_reindex_pad_local_ptr[11], y_reindex_pad_local_ptr[12], y_reindex_pad_local_ptr[13], y_reindex_pad_local_ptr[14], y_reindex_pad_local_ptr[15], y_reindex_pad_local_ptr[16], y_reindex_pad_local_ptr[17], y_reindex_pad_local_ptr[18], y_reindex_pad_local_ptr[19], y_reindex_pad_local_ptr[20], y_reindex_pad_local_ptr[21], y_reindex_pad_local_ptr[22], y_reindex_pad_local_ptr[23], y_reindex_pad_local_ptr[24], y_reindex_pad_local_ptr[25], y_reindex_pad_local_ptr[26], y_reindex_pad_local_ptr[27], y_reindex_pad_local_ptr[28], y_reindex_pad_local_ptr[29], y_reindex_pad_local_ptr[30], y_reindex_pad_local_ptr[31], y_reindex_pad_local_ptr[32], y_reindex_pad_local_ptr[33], y_reindex_pad_local_ptr[34], y_reindex_pad_local_ptr[35], y_reindex_pad_local_ptr[36], y_reindex_pad_local_ptr[37], y_reindex_pad_local_ptr[38], y_reindex_pad_local_ptr[39], y_reindex_pad_local_ptr[40], y_reindex_pad_local_ptr[41], y_reindex_pad_local_ptr[42], y_reindex_pad_local_ptr[43], y_reindex_pad_local_ptr[44], y_reindex_pad_local_ptr[45], y_reindex_pad_local_ptr[46], y_reindex_pad_local_ptr[47], y_reindex_pad_local_ptr[48], y_reindex_pad_local_ptr[49], y_reindex_pad_local_ptr[50], y_reindex_pad_local_ptr[51], y_reindex_pad_local_ptr[52], y_reindex_pad_local_ptr[53], y_reindex_pad_local_ptr[54], y_reindex_pad_local_ptr[55], y_reindex_pad_local_ptr[56], y_reindex_pad_local_ptr[57], y_reindex_pad_local_ptr[58], y_reindex_pad_local_ptr[59], y_reindex_pad_local_ptr[60], y_reindex_pad_local_ptr[61], y_reindex_pad_local_ptr[62], y_reindex_pad_local_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((ax3_0_1 * 8192) + ((((int)threadIdx.y) & 1) * 4096)) + 16416)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((ax3_0_1 * 8192) + 65568)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
@@ -191,63 +131,32 @@ extern "C" __global__ void __launch_bounds__(384, 1) gated_matmul_kernel(half* _
     }
     tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
     tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_empty_ptr[1]))));
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], y_reindex_pad_local_ptr[1], y_reindex_pad_local_ptr[0]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], y_reindex_pad_local_ptr[3], y_reindex_pad_local_ptr[2]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], y_reindex_pad_local_ptr[5], y_reindex_pad_local_ptr[4]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], y_reindex_pad_local_ptr[7], y_reindex_pad_local_ptr[6]);
-    int cse_v11 = ((((int)threadIdx.x) >> 5) * 2048);
-    int cse_v12 = ((((int)threadIdx.x) & 15) * 128);
-    int cse_v15 = (((((int)threadIdx.x) & 31) >> 4) * 8);
-    int cse_v17 = ((((((int)threadIdx.y) * 8192) + ((((int)threadIdx.x) >> 5) * 2048)) + ((((int)threadIdx.x) & 15) * 128)) + (((((int)threadIdx.x) & 31) >> 4) * 8));
     tvm_builtin_ptx_bar_sync_count_sync((uint)1, (uint)256);
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((((((int)threadIdx.y) * 8192) + ((((int)threadIdx.x) >> 5) * 2048)) + ((((int)threadIdx.x) & 15) * 128)) + (((((int)threadIdx.x) & 31) >> 4) * 8))]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], y_reindex_pad_local_ptr[9], y_reindex_pad_local_ptr[8]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], y_reindex_pad_local_ptr[11], y_reindex_pad_local_ptr[10]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], y_reindex_pad_local_ptr[13], y_reindex_pad_local_ptr[12]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], y_reindex_pad_local_ptr[15], y_reindex_pad_local_ptr[14]);
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.y) * 8192) + ((((int)threadIdx.x) >> 5) * 2048)) + ((((int)threadIdx.x) & 15) * 128)) + (((((int)threadIdx.x) & 31) >> 4) * 8)) + 16)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], y_reindex_pad_local_ptr[17], y_reindex_pad_local_ptr[16]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], y_reindex_pad_local_ptr[19], y_reindex_pad_local_ptr[18]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], y_reindex_pad_local_ptr[21], y_reindex_pad_local_ptr[20]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], y_reindex_pad_local_ptr[23], y_reindex_pad_local_ptr[22]);
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.y) * 8192) + ((((int)threadIdx.x) >> 5) * 2048)) + ((((int)threadIdx.x) & 15) * 128)) + (((((int)threadIdx.x) & 31) >> 4) * 8)) + 32)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], y_reindex_pad_local_ptr[25], y_reindex_pad_local_ptr[24]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], y_reindex_pad_local_ptr[27], y_reindex_pad_local_ptr[26]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], y_reindex_pad_local_ptr[29], y_reindex_pad_local_ptr[28]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], y_reindex_pad_local_ptr[31], y_reindex_pad_local_ptr[30]);
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.y) * 8192) + ((((int)threadIdx.x) >> 5) * 2048)) + ((((int)threadIdx.x) & 15) * 128)) + (((((int)threadIdx.x) & 31) >> 4) * 8)) + 48)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], y_reindex_pad_local_ptr[33], y_reindex_pad_local_ptr[32]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], y_reindex_pad_local_ptr[35], y_reindex_pad_local_ptr[34]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], y_reindex_pad_local_ptr[37], y_reindex_pad_local_ptr[36]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], y_reindex_pad_local_ptr[39], y_reindex_pad_local_ptr[38]);
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.y) * 8192) + ((((int)threadIdx.x) >> 5) * 2048)) + ((((int)threadIdx.x) & 15) * 128)) + (((((int)threadIdx.x) & 31) >> 4) * 8)) + 64)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], y_reindex_pad_local_ptr[41], y_reindex_pad_local_ptr[40]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], y_reindex_pad_local_ptr[43], y_reindex_pad_local_ptr[42]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], y_reindex_pad_local_ptr[45], y_reindex_pad_local_ptr[44]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], y_reindex_pad_local_ptr[47], y_reindex_pad_local_ptr[46]);
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.y) * 8192) + ((((int)threadIdx.x) >> 5) * 2048)) + ((((int)threadIdx.x) & 15) * 128)) + (((((int)threadIdx.x) & 31) >> 4) * 8)) + 80)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], y_reindex_pad_local_ptr[49], y_reindex_pad_local_ptr[48]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], y_reindex_pad_local_ptr[51], y_reindex_pad_local_ptr[50]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], y_reindex_pad_local_ptr[53], y_reindex_pad_local_ptr[52]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], y_reindex_pad_local_ptr[55], y_reindex_pad_local_ptr[54]);
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.y) * 8192) + ((((int)threadIdx.x) >> 5) * 2048)) + ((((int)threadIdx.x) & 15) * 128)) + (((((int)threadIdx.x) & 31) >> 4) * 8)) + 96)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], y_reindex_pad_local_ptr[57], y_reindex_pad_local_ptr[56]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], y_reindex_pad_local_ptr[59], y_reindex_pad_local_ptr[58]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], y_reindex_pad_local_ptr[61], y_reindex_pad_local_ptr[60]);
-    tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], y_reindex_pad_local_ptr[63], y_reindex_pad_local_ptr[62]);
-    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.y) * 8192) + ((((int)threadIdx.x) >> 5) * 2048)) + ((((int)threadIdx.x) & 15) * 128)) + (((((int)threadIdx.x) & 31) >> 4) * 8)) + 112)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
+    #pragma unroll
+    for (int col = 0; col < 8; ++col) {
+      #pragma unroll
+      for (int m = 0; m < 4; ++m) {
+        int cse_v12 = ((col * 8) + (m * 2));
+        tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[m], y_reindex_pad_local_ptr[(((col * 8) + (m * 2)) + 1)], y_reindex_pad_local_ptr[((col * 8) + (m * 2))]);
+      }
+      int cse_v6 = (col * 16);
+      int cse_v13 = ((((int)threadIdx.x) >> 5) * 2048);
+      int cse_v14 = ((((int)threadIdx.x) & 15) * 128);
+      int cse_v17 = (((((int)threadIdx.x) & 31) >> 4) * 8);
+      tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.y) * 8192) + ((((int)threadIdx.x) >> 5) * 2048)) + ((((int)threadIdx.x) & 15) * 128)) + (col * 16)) + (((((int)threadIdx.x) & 31) >> 4) * 8))]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
+    }
     tvm_builtin_ptx_bar_sync_count_sync((uint)1, (uint)256);
     for (int ax0_ax1_0_fused_0 = 0; ax0_ax1_0_fused_0 < 4; ++ax0_ax1_0_fused_0) {
-      int cse_v6 = (((int)threadIdx.x) >> 3);
-      int cse_v7 = (((int)threadIdx.x) & 7);
-      int cse_v13 = ((((int)threadIdx.x) & 7) * 8);
-      int cse_v18 = (((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3));
+      int cse_v7 = (((int)threadIdx.x) >> 3);
+      int cse_v8 = (((int)threadIdx.x) & 7);
+      int cse_v15 = ((((int)threadIdx.x) & 7) * 8);
+      int cse_v19 = (((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3));
       for (int ax0 = 0; ax0 < 2; ++ax0) {
         if ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200) {
           *(uint4*)(y_local_ptr + (ax0 * 8)) = *(uint4*)(((half*)buf_dyn_shmem_ptr) + (((((ax0_ax1_0_fused_0 * 4096) + (((int)threadIdx.y) * 2048)) + ((((int)threadIdx.x) >> 3) * 128)) + (ax0 * 64)) + ((((int)threadIdx.x) & 7) * 8)));
         }
       }
-      int cse_v16 = (((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7));
+      int cse_v18 = (((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7));
       if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
         out_local_ptr[0] = ((half)(__fdividef(((float)y_local_ptr[0]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr[0]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr[8])));
       }

@@ -80,38 +80,10 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
   }
   __syncthreads();
   alignas(64) float C_local_ptr[32];
-  C_local_ptr[0] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[1] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[2] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[3] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[4] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[5] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[6] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[7] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[8] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[9] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[10] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[11] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[12] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[13] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[14] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[15] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[16] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[17] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[18] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[19] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[20] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[21] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[22] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[23] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[24] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[25] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[26] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[27] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[28] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[29] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[30] = 0x0p+0f/*0.000000e+00*/;
-  C_local_ptr[31] = 0x0p+0f/*0.000000e+00*/;
+  #pragma unroll
+  for (int r = 0; r < 32; ++r) {
+    C_local_ptr[r] = 0x0p+0f/*0.000000e+00*/;
+  }
   __syncthreads();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_q0_ptr[0]))), (uint)8192);
@@ -164,31 +136,19 @@ extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_const
   tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0();
   __syncthreads();
   alignas(64) uint packed_ptr[4];
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], C_local_ptr[1], C_local_ptr[0]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], C_local_ptr[3], C_local_ptr[2]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], C_local_ptr[5], C_local_ptr[4]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], C_local_ptr[7], C_local_ptr[6]);
-  int cse_v3 = ((((int)threadIdx.x) >> 5) * 1024);
-  int cse_v4 = ((((int)threadIdx.x) & 15) * 64);
-  int cse_v5 = ((((int)threadIdx.x) & 7) * 8);
-  int cse_v6 = (((((int)threadIdx.x) >> 5) * 1024) + ((((int)threadIdx.x) & 15) * 64));
-  int cse_v7 = (((((int)threadIdx.x) & 31) >> 4) * 8);
-  tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.x) >> 5) * 1024) + ((((int)threadIdx.x) & 15) * 64)) + ((((((int)threadIdx.x) & 31) >> 4) * 8) ^ ((((int)threadIdx.x) & 7) * 8))) + 6144)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], C_local_ptr[9], C_local_ptr[8]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], C_local_ptr[11], C_local_ptr[10]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], C_local_ptr[13], C_local_ptr[12]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], C_local_ptr[15], C_local_ptr[14]);
-  tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.x) >> 5) * 1024) + ((((int)threadIdx.x) & 15) * 64)) + (((((((int)threadIdx.x) & 31) >> 4) * 8) + 16) ^ ((((int)threadIdx.x) & 7) * 8))) + 6144)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], C_local_ptr[17], C_local_ptr[16]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], C_local_ptr[19], C_local_ptr[18]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], C_local_ptr[21], C_local_ptr[20]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], C_local_ptr[23], C_local_ptr[22]);
-  tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.x) >> 5) * 1024) + ((((int)threadIdx.x) & 15) * 64)) + (((((((int)threadIdx.x) & 31) >> 4) * 8) + 32) ^ ((((int)threadIdx.x) & 7) * 8))) + 6144)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[0], C_local_ptr[25], C_local_ptr[24]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[1], C_local_ptr[27], C_local_ptr[26]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[2], C_local_ptr[29], C_local_ptr[28]);
-  tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[3], C_local_ptr[31], C_local_ptr[30]);
-  tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.x) >> 5) * 1024) + ((((int)threadIdx.x) & 15) * 64)) + (((((((int)threadIdx.x) & 31) >> 4) * 8) + 48) ^ ((((int)threadIdx.x) & 7) * 8))) + 6144)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
+  #pragma unroll
+  for (int col = 0; col < 4; ++col) {
+    #pragma unroll
+    for (int m = 0; m < 4; ++m) {
+      int cse_v4 = ((col * 8) + (m * 2));
+      tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[m], C_local_ptr[(((col * 8) + (m * 2)) + 1)], C_local_ptr[((col * 8) + (m * 2))]);
+    }
+    int cse_v3 = (col * 16);
+    int cse_v5 = ((((int)threadIdx.x) >> 5) * 1024);
+    int cse_v6 = ((((int)threadIdx.x) & 15) * 64);
+    int cse_v7 = (((((int)threadIdx.x) & 31) >> 4) * 8);
+    tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.x) >> 5) * 1024) + ((((int)threadIdx.x) & 15) * 64)) + (((col * 16) + (((((int)threadIdx.x) & 31) >> 4) * 8)) ^ ((((int)threadIdx.x) & 7) * 8))) + 6144)]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
+  }
   tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();
   __syncthreads();
   if (((int)threadIdx.x) == 0) {

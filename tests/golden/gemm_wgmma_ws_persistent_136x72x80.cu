@@ -114,38 +114,10 @@ extern "C" __global__ void __launch_bounds__(256, 1) main_kernel(const __grid_co
   } else {
     tvm_builtin_ptx_setmaxnreg_inc_sync_aligned_u32_256();
     for (int i_0_0_j_0_i_0_1_fused_0_1 = 0; i_0_0_j_0_i_0_1_fused_0_1 < 2; ++i_0_0_j_0_i_0_1_fused_0_1) {
-      C_local_ptr[0] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[1] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[2] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[3] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[4] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[5] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[6] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[7] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[8] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[9] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[10] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[11] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[12] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[13] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[14] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[15] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[16] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[17] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[18] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[19] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[20] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[21] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[22] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[23] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[24] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[25] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[26] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[27] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[28] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[29] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[30] = 0x0p+0f/*0.000000e+00*/;
-      C_local_ptr[31] = 0x0p+0f/*0.000000e+00*/;
+      #pragma unroll
+      for (int r = 0; r < 32; ++r) {
+        C_local_ptr[r] = 0x0p+0f/*0.000000e+00*/;
+      }
       for (int k_0_1 = 0; k_0_1 < 3; ++k_0_1) {
         tvm_builtin_cuda_mbarrier_wait((&(tma_full_ptr[k_0_1])), i_0_0_j_0_i_0_1_fused_0_1);
         tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();

@@ -272,15 +272,14 @@ class WgmmaMatmul(GPUScheduleRule):
         try:
             scheduled = self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad, pair)
             if m is not None or not rows or self.config is not None or small.tile == cfg.tile or pair:
-                return scheduled
+                return _schedule_of(scheduled)
             # a dynamic M: 128 x 128 tiles where their waves end sooner, decided at run time
             fresh = s_tir.Schedule(func)
             few = self._schedule(fresh, get_reduction_blocks(fresh, fresh.get_child_blocks(get_root_block(fresh)))[0],
                                  traits, b_transposed, small, 1)
         except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match
             return None
-        narrower = _fewer_waves(rows[0], n, small.tile, cfg.tile)
-        return s_tir.Schedule(tvm.IRModule({"main": _by_rows(narrower, few.mod["main"], scheduled.mod["main"])}))
+        return _schedule_of(_by_rows(_fewer_waves(rows[0], n, small.tile, cfg.tile), few, scheduled))
 
     def _tokens_on_n(self, func: tirx.PrimFunc, gemm: str, m: int, n: int) -> s_tir.Schedule | None:
         """``func`` scheduled with the ``m`` tokens on wgmma's N (:func:`_swapped_operands`,
@@ -296,13 +295,13 @@ class WgmmaMatmul(GPUScheduleRule):
         if layout is None or not layout[1]:
             return None
         try:
-            return self._schedule(sch, main, layout[0], True, _token_config(m, n), 1, transposed_out=True)
+            return _schedule_of(self._schedule(sch, main, layout[0], True, _token_config(m, n), 1, transposed_out=True))
         except s_tir.ScheduleError:
             return None
 
     def _schedule(self, sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transposed: bool,
                   cfg: WgmmaConfig, pad: int, pair: int | None = None, transposed_out: bool = False
-                  ) -> s_tir.Schedule:
+                  ) -> tirx.PrimFunc:
         bm, bn, bk = cfg.tile
         in_dtype = str(sch.get(main).reads[0].source.dtype)
         main = normalize_gemm(sch, main, traits, b_transposed, (bm * pad, bn, bk))  # (row tiles: a multiple of pad)
@@ -371,7 +370,13 @@ class WgmmaMatmul(GPUScheduleRule):
         tma_pipeline(sch, ko, stages=cfg.stages, num_copies=2, consumers_first=True, wgmma_in_flight=1,
                      producer="warp")
         func = _simplified_predicates(_without_round_trips(sch.mod["main"]))
-        return s_tir.Schedule(tvm.IRModule({"main": _predicated_like(func, store_name, staged) if staged else func}))
+        return _predicated_like(func, store_name, staged) if staged else func
+
+
+def _schedule_of(func: tirx.PrimFunc) -> s_tir.Schedule:
+    """The schedule a rule returns of the scheduled ``func`` (built once per function: a
+    schedule's state over a scheduled GEMM costs several milliseconds)."""
+    return s_tir.Schedule(tvm.IRModule({"main": func}))
 
 
 NARROW_TILE_TIME = 0.53

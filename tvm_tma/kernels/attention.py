@@ -48,7 +48,7 @@ from tvm.script import tirx as T
 from .. import rules
 from ..errors import TMAError
 from ..macro import macro
-from ..tensor_intrin import fragment_element, stmatrix_fragment
+from ..tensor_intrin import fragment_element, stmatrix_fragment, unrolled
 from ..transforms.copies.bulk_store import ANNOTATION as BULK_STORE
 from ..transforms.copies.swizzle import ANNOTATION as SWIZZLE
 from ..transforms.pipelines.lower_async_pipeline import WGMMA_IN_FLIGHT
@@ -288,13 +288,6 @@ def persistent_ctas(items: int) -> int | None:
     64 rounds of 128 CTAs against 63 of 132); else None."""
     ctas = max(c for c in range(1, min(SMS, items) + 1) if items % c == 0)
     return ctas if items // ctas <= -(-items // SMS) * 1.03 else None
-
-
-def unrolled(extent: int):
-    """``T.unroll(extent)`` that nvcc unrolls (``#pragma unroll``) rather than TVM's UnrollLoop:
-    the kernel's IR then holds each loop body once, not once per iteration, and the passes
-    after UnrollLoop take a third of the time over it."""
-    return T.unroll(extent, annotations={"pragma_unroll_explicit": 0})
 
 
 def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout: str, kv_layout: str,
