@@ -43,7 +43,7 @@ from tvm.script import tirx as T
 
 from . import rules
 from .errors import TMAError
-from .macro import macro
+from .script import macro
 from .transforms.tensor_cores.wgmma import Major, descriptor_request
 
 M = 64

@@ -45,9 +45,9 @@ import tvm
 from tvm import tirx
 from tvm.script import tirx as T
 
-from .. import rules
+from .. import rules, script
 from ..errors import TMAError
-from ..macro import macro
+from ..script import macro
 from ..tensor_intrin import fragment_element, stmatrix_fragment, unrolled
 from ..transforms.copies.bulk_store import ANNOTATION as BULK_STORE
 from ..transforms.copies.swizzle import ANNOTATION as SWIZZLE
@@ -562,7 +562,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
 
     # O (the output) and l (the row sums) are FlashAttention's names; TVMScript makes the Python
     # names the buffers' names, which the CUDA source shows (O_tmap, l_ptr): hence the E741 noqa.
-    @T.prim_func(s_tir=True)
+    @script.prim_func(s_tir=True)
     def main(Q: T.Buffer(q_shape, dtype), K: T.Buffer(kv_shape, dtype), V: T.Buffer(kv_shape, dtype),
              M: T.Buffer(m_shape, m_dtype), O: T.Buffer(o_shape, dtype), LSE: T.Buffer((b, h, sq), "float32")):  # noqa: E741
         T.func_attr({"tirx.noalias": True})

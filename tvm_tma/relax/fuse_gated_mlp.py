@@ -30,6 +30,7 @@ from tvm import relax, s_tir, tirx
 from tvm.ir.expr import TensorLoad
 from tvm.script import tirx as T
 
+from .. import script
 from ..dlight._target import has_wgmma
 from ..dlight.matmul import SMALL_EXTENT
 from ..dlight.wgmma_matmul import tuned
@@ -60,7 +61,7 @@ def gated_matmul(rows: int | tirx.Var, k: int, mlp: int, dtype: str, pair: int) 
     padded = i64(slices.value * half.value)
     ragged = padded.value != mlp
 
-    @T.prim_func(s_tir=True)
+    @script.prim_func(s_tir=True)
     def main(x: T.Buffer((i64(1), rows, k), dtype), w_gate_up: T.Buffer((i64(2), i64(mlp), k), dtype),
              out: T.Buffer((i64(1), rows, i64(mlp)), dtype)):
         T.func_attr({"tirx.noalias": True})
@@ -99,7 +100,9 @@ def pair_width(rows: int | None, mlp: int) -> int:
     """The GEMM columns of one gate slice and its up slice for ``rows`` (``None``: symbolic) and
     ``mlp``: the tile width :func:`~tvm_tma.dlight.wgmma_matmul.tuned` gives the unfused GEMM
     (``2 mlp`` columns), so that the gated one keeps its waves (at 1024 tokens of Llama's
-    11008, 128 x 192 tiles: 257 µs, where 128 x 256 took 280)."""
+    11008, 128 x 192 tiles: 257 µs, where 128 x 256 took 280). Under a symbolic M, ``tuned``'s
+    default, 128 x 256: of slices of 64, 96 and 128 columns the fastest at 512, 2048 and 4096
+    tokens, 96 at 1024 by 3% (``benchmarks/results/models_llama_dyn_gated_widths_h100.md``)."""
     return tuned(rows, 2 * mlp, thin=False).tile[1]
 
 
