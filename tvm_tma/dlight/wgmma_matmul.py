@@ -20,7 +20,7 @@ from .. import rules
 from .. import tensor_intrin as intrin
 from ..kernels.gemm import SMS, fills, load_operands, output_grid, raster_tiles
 from ..schedule import bulk_store, swizzle, tma_pipeline
-from ..transforms._ir import all_of, conjuncts, free_vars, uses_var
+from ..transforms._ir import all_of, bind_loop, conjuncts, free_vars, uses_var
 from ._target import has_wgmma, schedules
 from .matmul import _I, _J, elements_read, normalize_gemm, operand_layout
 
@@ -453,7 +453,7 @@ def _stage_in_registers(sch: s_tir.Schedule, store: s_tir.SBlockRV, thread: s_ti
     its output (a cache would span the whole tile between a gate and its up element)."""
     analyzer = arith.Analyzer()
     for loop in sch.get_loops(store):
-        analyzer.bind(sch.get(loop).loop_var, tvm.ir.Range.from_min_extent(sch.get(loop).min, sch.get(loop).extent))
+        bind_loop(analyzer, sch.get(loop))
     predicate = analyzer.simplify(_predicate(sch.mod["main"], sch.get(store).name_hint))
     lane = sch.get(lanes).loop_var
     if uses_var(predicate, [lane]):
@@ -593,7 +593,7 @@ def _simplified_predicates(func: tirx.PrimFunc) -> tirx.PrimFunc:
         return analyzer.can_prove(cond)
 
     def on_for(loop, mutator):
-        analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
+        bind_loop(analyzer, loop)
         return mutator.default_mutate(loop)
 
     def on_realize(realize, mutator):

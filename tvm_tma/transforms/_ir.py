@@ -108,6 +108,11 @@ def walk(node, node_type: type, callback) -> None:
                                         int(_structural.WalkOrder.POSTORDER))
 
 
+def bind_loop(analyzer, loop: tirx.For) -> None:
+    """Bind ``loop``'s variable in ``analyzer`` to the loop's range."""
+    analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
+
+
 def assignments(ranges: list[tuple[tirx.Var, range]]):
     """Every assignment of values to the variables of ``ranges`` (each over its range), one
     mapping for :func:`substitute` at a time: a fact checked value by value where the analyzer

@@ -46,7 +46,7 @@ from tvm.ir.expr import TensorLoad as BufferLoad
 
 from ... import rules
 from ...errors import TMAError
-from .._ir import data_owner, elem_bytes, walk
+from .._ir import bind_loop, data_owner, elem_bytes, walk
 from ..tensor_cores import wgmma
 
 ANNOTATION = "tvm_tma.swizzle"
@@ -233,10 +233,7 @@ def rewrite_accesses(body: tirx.Stmt, tiles: list[SwizzledTile]) -> tirx.Stmt:
     by_buffer = {tile.buffer.__chandle__(): tile for tile in tiles}
     analyzer = arith.Analyzer()
 
-    def bind_loop(loop: tirx.For) -> None:  # loop variables are unique: bind them all at once
-        analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
-
-    walk(body, tirx.For, bind_loop)
+    walk(body, tirx.For, lambda loop: bind_loop(analyzer, loop))  # (loop variables are unique: all at once)
 
     def tile_of(buf) -> SwizzledTile | None:
         return by_buffer.get(buf.__chandle__()) if isinstance(buf, tirx.Var) else None

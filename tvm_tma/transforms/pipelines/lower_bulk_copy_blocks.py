@@ -63,7 +63,7 @@ from tvm import sym as arith
 from tvm.script import tirx as T
 
 from ...errors import TMAError
-from .._ir import function_name, replace_node, seq, substitute
+from .._ir import bind_loop, function_name, replace_node, seq, substitute
 from ..copies.bulk_store import (
     emit_store_group,
     has_marked,
@@ -229,7 +229,7 @@ class _Lowering:
         version = store.indices[0]
         in_loops = arith.Analyzer()
         for lp in serial:
-            in_loops.bind(lp.loop_var, tvm.ir.Range.from_min_extent(lp.min, lp.extent))
+            bind_loop(in_loops, lp)
         if not in_loops.can_prove(tirx.EQ(version, tirx.floormod(k, 2))):
             raise TMAError("pipeline_model", f"{where}: expected the destination's first index the copy's execution "
                            f"mod 2, {in_loops.simplify(tirx.floormod(k, 2))} (the tile in two versions, the next "

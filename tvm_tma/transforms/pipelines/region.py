@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 
-import tvm
 import tvm_ffi
 from tvm import s_tir, tirx
 from tvm.script import tirx as T
 
 from ...errors import TMAError
 from .. import ptx
-from .._ir import select, seq, substitute
+from .._ir import bind_loop, select, seq, substitute
 from ..copies.bulk_store import groups_in, has_marked, marked_root, store_sources, wait_all
 from ..copies.copy_plan import flat_thread_index
 from ..tensor_cores.wgmma import wait_group
@@ -151,7 +150,7 @@ class Region:
             return loop
         analyzer, stores, consumers = self.pipeline.analyzer, self.stores, self.consumers
         var, first_iter = loop.loop_var, loop.min
-        analyzer.bind(var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
+        bind_loop(analyzer, loop)
         before = self._state()
         # Counters in closed form: queues without a ring count their stages, and iteration k
         # starts after (k - min) * <per iteration> more of them; likewise the bulk groups.

@@ -25,7 +25,6 @@ from __future__ import annotations
 import dataclasses
 import math
 
-import tvm
 import tvm_ffi
 from tvm import s_tir, tirx
 from tvm import sym as arith
@@ -34,7 +33,7 @@ from tvm.ir.expr import TensorLoad as BufferLoad
 from ... import report
 from ...errors import TMAError
 from ...rules import CP_ASYNC_SIZES
-from .._ir import all_of, attrs_with_key, children, elem_bytes, mutate, seq, substitute, walk
+from .._ir import all_of, attrs_with_key, bind_loop, children, elem_bytes, mutate, seq, substitute, walk
 from ..copies.copy_plan import ThreadAxis, flat_thread_index, stock_record
 from ..copies.cp_async import cp_async_nest
 from .stages import (
@@ -206,7 +205,7 @@ def _empty_stage(stmt: tirx.Stmt, loops: list[tirx.For]) -> str | None:
     analyzer = arith.Analyzer()
     for loop in loops:
         if isinstance(loop.extent, tirx.IntImm):
-            analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
+            bind_loop(analyzer, loop)
     found = []
 
     def visit(node, fixed: dict) -> None:
@@ -218,7 +217,7 @@ def _empty_stage(stmt: tirx.Stmt, loops: list[tirx.For]) -> str | None:
                     visit(node.body, {**fixed, node.loop_var: tirx.const(value, node.loop_var.ty)})
                 return
             if isinstance(node.extent, tirx.IntImm):
-                analyzer.bind(node.loop_var, tvm.ir.Range.from_min_extent(node.min, node.extent))
+                bind_loop(analyzer, node)
             visit(node.body, fixed)
         elif isinstance(node, tirx.AttrStmt) and node.attr_key == COMMIT:
             guards = []  # (the predicates inside the stage: the guards InjectSoftwarePipeline puts
@@ -240,8 +239,7 @@ def _empty_stage(stmt: tirx.Stmt, loops: list[tirx.For]) -> str | None:
         if isinstance(node, tirx.AttrStmt) and node.attr_key == ASYNC:
             inner = []
             walk(node.body, s_tir.SBlockRealize, lambda r: inner.append(r.predicate))
-            walk(node.body, tirx.For, lambda f: analyzer.bind(f.loop_var, tvm.ir.Range.from_min_extent(
-                f.min, f.extent)) if isinstance(f.extent, tirx.IntImm) else None)
+            walk(node.body, tirx.For, lambda f: bind_loop(analyzer, f) if isinstance(f.extent, tirx.IntImm) else None)
             guards.append(conds + inner)
         elif isinstance(node, s_tir.SBlockRealize):
             walk_guards(node.block.body, conds + [node.predicate], guards)

@@ -94,7 +94,7 @@ from tvm.script import tirx as T
 from ... import rules
 from ...errors import TMAError
 from .. import ptx
-from .._ir import assignments, children, free_vars, function_name, mutate, seq, substitute, uses_var, walk
+from .._ir import assignments, bind_loop, children, free_vars, function_name, mutate, seq, substitute, uses_var, walk
 from ..copies.bulk_store import shared_writes
 from ..copies.copy_plan import (
     BulkPlan,
@@ -342,13 +342,13 @@ class _RoleSplit:
         self.outer = [s for s in kernel[:-1] if isinstance(s, tirx.For)]
         for loop in path[:inner + 1]:  # the thread loops (conditions on blockIdx decided in iterations)
             if isinstance(loop, tirx.For):
-                self.analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
+                bind_loop(self.analyzer, loop)
         for loop in self.outer:
             if loop.kind != tirx.ForKind.SERIAL:
                 self.fail(f"expected serial loops around it, got a {tirx.ForKind(loop.kind).name.lower()} "
                           f"loop {loop.loop_var.name}")
-            self.analyzer.bind(loop.loop_var, tvm.ir.Range.from_min_extent(loop.min, loop.extent))
-        self.analyzer.bind(self.loop.loop_var, tvm.ir.Range.from_min_extent(self.loop.min, self.loop.extent))
+            bind_loop(self.analyzer, loop)
+        bind_loop(self.analyzer, self.loop)
         self.threads = axes
         producer, head, tail = self.split(kernel)
         return self.kernel(path[:inner + 1], producer, head, tail, threads)
