@@ -101,9 +101,29 @@ def _in_own_process(name: str, repeat: int) -> dict:
 
     with tempfile.TemporaryDirectory() as tmp:
         out = pathlib.Path(tmp) / "row.json"
-        subprocess.run([sys.executable, __file__, "--suite", "models", "--only", f"^{name}$", "--repeat", str(repeat),
-                        "--out", str(out)], check=True, capture_output=True)
+        subprocess.run([sys.executable, __file__, "--suite", "models", "--only", f"^{name}$", "--in-process",
+                        "--repeat", str(repeat), "--out", str(out)], check=True, capture_output=True)
         return json.loads(out.read_text())["rows"][0]
+
+
+def _row(case, repeat: int) -> dict | None:
+    """``case``'s least CPU time under each pipeline over ``repeat`` alternating compiles, after
+    a warm-up (a model) or a check that stock builds it (``None`` where it does not)."""
+    if isinstance(case, _ModelCase):
+        seconds = case.seconds
+        for pipeline in (compat.STOCK, compat.TMA):
+            seconds(pipeline)  # warm-up
+    else:
+        mod = case.build()
+        if compat.build(mod, compat.STOCK, remember=False).error is not None:
+            return None  # stock refuses it: nothing to compare
+        seconds = lambda pipeline: compile_seconds(mod, pipeline)  # noqa: E731
+    times = {compat.STOCK: [], compat.TMA: []}
+    for _ in range(repeat):
+        for pipeline in times:
+            times[pipeline].append(seconds(pipeline))
+    stock, tma = min(times[compat.STOCK]), min(times[compat.TMA])
+    return {"case": case.name, "stock_s": round(stock, 4), "tma_s": round(tma, 4), "ratio": round(tma / stock, 3)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--only", help="regex on case names (re.search)")
     parser.add_argument("--suite", choices=("compat", "launch", "models"), default="compat")
+    parser.add_argument("--in-process", action="store_true", help=argparse.SUPPRESS)  # (a model's own process)
     opts = parser.parse_args(argv)
     rows = []
     cases = {"compat": lambda: _compat_cases("compat"), "launch": lambda: _compat_cases("launch"),
@@ -120,28 +141,13 @@ def main(argv: list[str] | None = None) -> int:
     for case in cases[opts.suite]():
         if opts.only and not re.search(opts.only, case.name):
             continue
-        if isinstance(case, _ModelCase) and not opts.only:
-            rows.append(_in_own_process(case.name, opts.repeat))
-            print(f"{case.name:40s} stock {rows[-1]['stock_s']:.3f} s  tma {rows[-1]['tma_s']:.3f} s  "
-                  f"{rows[-1]['ratio']:.2f}x", flush=True)
+        own_process = isinstance(case, _ModelCase) and not opts.in_process
+        row = _in_own_process(case.name, opts.repeat) if own_process else _row(case, opts.repeat)
+        if row is None:
             continue
-        if isinstance(case, _ModelCase):
-            seconds = case.seconds
-            for pipeline in (compat.STOCK, compat.TMA):
-                seconds(pipeline)  # warm-up
-        else:
-            mod = case.build()
-            if compat.build(mod, compat.STOCK, remember=False).error is not None:
-                continue  # stock refuses it: nothing to compare
-            seconds = lambda pipeline, mod=mod: compile_seconds(mod, pipeline)  # noqa: E731
-        times = {compat.STOCK: [], compat.TMA: []}
-        for _ in range(opts.repeat):
-            for pipeline in times:
-                times[pipeline].append(seconds(pipeline))
-        stock, tma = min(times[compat.STOCK]), min(times[compat.TMA])
-        rows.append({"case": case.name, "stock_s": round(stock, 4), "tma_s": round(tma, 4),
-                     "ratio": round(tma / stock, 3)})
-        print(f"{case.name:40s} stock {stock:.3f} s  tma {tma:.3f} s  {tma / stock:.2f}x", flush=True)
+        rows.append(row)
+        print(f"{case.name:40s} stock {row['stock_s']:.3f} s  tma {row['tma_s']:.3f} s  {row['ratio']:.2f}x",
+              flush=True)
     ratios = [r["ratio"] for r in rows]
     summary = {"cases": len(rows), "repeat": opts.repeat, "tvm_version": tvm.__version__,
                "geomean_ratio": round(math.exp(sum(map(math.log, ratios)) / len(ratios)), 3),
