@@ -264,13 +264,11 @@ def stmatrix_fragment(D, row0, stride, C, tx, n, transposed=False):
             T.ptx[f"cvt.rn.{_PTX_TYPES[str(D.dtype)]}x2.f32"](
                 packed[m], C[tx, (2 * col + m // 2) * 4 + m % 2 * 2 + 1], C[tx, (2 * col + m // 2) * 4 + m % 2 * 2])
         row, column = T.meta_var((row0 + tx // 32 * 16 + tx % 32 // 8 % 2 * 8, (2 * col + tx % 32 // 16) * 8))
+        # (transposed: D's rows are the fragment's columns)
+        major, minor = T.meta_var((column, row) if transposed else (row, column))
         # (an access pointer, not address_of: MergeSharedMemoryAllocations sees it)
-        if transposed:
-            T.ptx["stmatrix.sync.aligned.m8n8.x4.trans.shared.b16"](
-                D.access_ptr("w", offset=(column + tx % 8) * stride + row), packed[0], packed[1], packed[2], packed[3])
-        else:
-            T.ptx["stmatrix.sync.aligned.m8n8.x4.shared.b16"](
-                D.access_ptr("w", offset=(row + tx % 8) * stride + column), packed[0], packed[1], packed[2], packed[3])
+        T.ptx[f"stmatrix.sync.aligned.m8n8.x4{'.trans' * transposed}.shared.b16"](
+            D.access_ptr("w", offset=(major + tx % 8) * stride + minor), packed[0], packed[1], packed[2], packed[3])
 
 
 __all__ = ["fragment_element", "fragment_index", "fragment_layout", "wgmma_fill", "wgmma_store", "wgmma_sync"]
