@@ -108,7 +108,7 @@ class Matmul(GPUScheduleRule):
         if "dlight.do_not_tensorize" in func.attrs:
             return None
         sch = s_tir.Schedule(func)
-        reductions = get_reduction_blocks(sch, sch.get_child_blocks(get_root_block(sch)))
+        reductions = reduction_blocks(sch)
         if reductions is None:
             return None
         main = reductions[0]
@@ -234,6 +234,12 @@ def _fragment_index_map(s: tirx.Var, r: tirx.Var, c: tirx.Var):
     from tvm.s_tir.tensor_intrin.cuda import shared_16x16_to_ldmatrix_32x8_layout
 
     return (s, r // 16, c // 16, *shared_16x16_to_ldmatrix_32x8_layout(r % 16, c % 16))
+
+
+def reduction_blocks(sch: s_tir.Schedule) -> list[s_tir.SBlockRV] | None:
+    """The reduction blocks among the root block's children (dlight's analysis), ``None`` where
+    the function is not spatial blocks around reductions."""
+    return get_reduction_blocks(sch, sch.get_child_blocks(get_root_block(sch)))
 
 
 def normalize_gemm(sch: s_tir.Schedule, main: s_tir.SBlockRV, traits, b_transposed: bool,

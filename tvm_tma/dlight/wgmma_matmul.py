@@ -11,9 +11,8 @@ import tvm_ffi
 from tvm import s_tir, tirx
 from tvm import sym as arith
 from tvm.ir.expr import TensorLoad
-from tvm.s_tir.dlight.analysis import get_root_block
 from tvm.s_tir.dlight.gpu.base import GPUScheduleRule
-from tvm.s_tir.dlight.gpu.matmul import auto_inline_consumer_chain, get_reduction_blocks
+from tvm.s_tir.dlight.gpu.matmul import auto_inline_consumer_chain
 from tvm.target import Target
 
 from .. import rules
@@ -22,7 +21,7 @@ from ..kernels.gemm import SMS, fills, load_operands, output_grid, raster_tiles
 from ..schedule import bulk_store, swizzle, tma_pipeline
 from ..transforms._ir import all_of, bind_loop, conjuncts, free_vars, uses_var
 from ._target import has_wgmma, schedules
-from .matmul import _I, _J, elements_read, normalize_gemm, operand_layout
+from .matmul import _I, _J, elements_read, normalize_gemm, operand_layout, reduction_blocks
 
 
 @dataclass(frozen=True)
@@ -240,7 +239,7 @@ class WgmmaMatmul(GPUScheduleRule):
         if "dlight.do_not_tensorize" in func.attrs:
             return None
         sch = s_tir.Schedule(func)
-        reductions = get_reduction_blocks(sch, sch.get_child_blocks(get_root_block(sch)))
+        reductions = reduction_blocks(sch)
         if reductions is None or len(reductions) != 1:
             return None
         layout = operand_layout(sch.get(reductions[0]), ("float16", "bfloat16"))
@@ -275,8 +274,7 @@ class WgmmaMatmul(GPUScheduleRule):
                 return _schedule_of(scheduled)
             # a dynamic M: 128 x 128 tiles where their waves end sooner, decided at run time
             fresh = s_tir.Schedule(func)
-            few = self._schedule(fresh, get_reduction_blocks(fresh, fresh.get_child_blocks(get_root_block(fresh)))[0],
-                                 traits, b_transposed, small, 1)
+            few = self._schedule(fresh, reduction_blocks(fresh)[0], traits, b_transposed, small, 1)
         except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match
             return None
         return _schedule_of(_by_rows(_fewer_waves(rows[0], n, small.tile, cfg.tile), few, scheduled))
@@ -290,7 +288,7 @@ class WgmmaMatmul(GPUScheduleRule):
         if swapped is None:
             return None
         sch = s_tir.Schedule(swapped)
-        main = get_reduction_blocks(sch, sch.get_child_blocks(get_root_block(sch)))[0]
+        main = reduction_blocks(sch)[0]
         layout = operand_layout(sch.get(main), ("float16", "bfloat16"))
         if layout is None or not layout[1]:
             return None
