@@ -134,10 +134,21 @@ def wgmma_case(name: str, m: int, n: int, k: int, dtype: str = "float16", timed:
                 stock=False)
 
 
-def gated_case(name: str, m: int, k: int, mlp: int, dtype: str = "float16", timed: bool = False) -> Case:
+def linear_case(name: str, m: int, n: int, k: int, dtype: str = "float16", any_rows: bool = False) -> Case:
+    """``x @ W^T`` by ``linear`` (dlight's wgmma rule, ``dtype`` output; ``any_rows``: compiled
+    for any number of rows, run at ``m``); rate counts ``2 m n k`` flops. Stock TVM cannot build it."""
+    return Case(name, "linear", {"m": m, "n": n, "k": k, "dtype": dtype, "any_rows": any_rows},
+                (((m, k), dtype), ((n, k), dtype), ((m, n), dtype)), (2,), "gemm",
+                size=f"{m}x{n}x{k} {dtype} x @ W^T" + (" (any rows)" if any_rows else ""),
+                ref_params={"b_transposed": True}, flops=2 * m * n * k, stock=False)
+
+
+def gated_case(name: str, m: int, k: int, mlp: int, dtype: str = "float16", timed: bool = False,
+               any_rows: bool = False) -> Case:
     """``silu(x @ W_gate^T) * (x @ W_up^T)`` by ``gated_mlp`` (the gate/up GEMM with that
-    epilogue); rate counts the two GEMMs' ``4 m k mlp`` flops. Stock TVM cannot build it."""
-    return Case(name, "gated_mlp", {"m": m, "k": k, "mlp": mlp, "dtype": dtype},
+    epilogue; ``any_rows``: compiled for any number of rows, run at ``m``); rate counts the two
+    GEMMs' ``4 m k mlp`` flops. Stock TVM cannot build it."""
+    return Case(name, "gated_mlp", {"m": m, "k": k, "mlp": mlp, "dtype": dtype, "any_rows": any_rows},
                 (((1, m, k), dtype), ((2, mlp, k), dtype), ((1, m, mlp), dtype)), (2,), "gated",
                 size=f"{m}x{k} @ 2x{mlp}x{k} {dtype}", flops=4 * m * k * mlp, timed=timed, stock=False)
 
@@ -498,6 +509,15 @@ _CASES = [
     gated_case("check_gated_f16_777x512x11008", 777, 512, 11008),
     gated_case("check_gated_f16_1024x512x11008", 1024, 512, 11008),
     gated_case("bench_gated_f16_4096x1024x11008", 4096, 1024, 11008, timed=True),
+    # Compiled for any number of rows (for N = 2048 two tilings chosen at run time: 128 x 128
+    # tiles at 1-777 rows, 128 x 256 above): one row, a partial row tile, several waves, trip
+    # counts below and at the stages (K = 256: 4 slices of 64).
+    *(linear_case(f"check_linear_any_rows_f16_{m}x2048x512", m, 2048, 512, any_rows=True)
+      for m in (1, 17, 200, 777, 2048, 4999)),
+    *(linear_case(f"check_linear_any_rows_f16_{m}x12288x256", m, 12288, 256, any_rows=True) for m in (129, 1000)),
+    linear_case("check_linear_any_rows_bf16_3000x4096x1024", 3000, 4096, 1024, "bfloat16", any_rows=True),
+    *(gated_case(f"check_gated_any_rows_f16_{m}x512x11008", m, 512, 11008, any_rows=True)
+      for m in (1, 777, 1024, 3001)),
     # Correctness: tails and trip counts below, at and above the stage count.
     copy_case("check_copy_tail", 1_000_003),
     copy_case("check_copy_trips2_stages4", 3 * 4096 + 5, tiles_per_cta=2, stages=4),

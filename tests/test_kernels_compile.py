@@ -24,7 +24,9 @@ CASES = ["check_copy_tail", "check_add_tail_trips5", "check_rms_norm_row_tail", 
          # two pipelined loops in a serial loop over strips, and with a dynamic trip count
          "check_nested_pipe_2loops", "check_dyn_trips_13_pipe2loops",
          # the wgmma GEMM and the fused attention (tma only: stock TVM has no wgmma intrinsics)
-         "check_wgmma_f16_200x264x136", "check_attention_f16_causal_gqa", "check_gated_f16_1000x512x1000"]
+         "check_wgmma_f16_200x264x136", "check_attention_f16_causal_gqa", "check_gated_f16_1000x512x1000",
+         # dlight's wgmma rule on x @ W^T for any number of rows
+         "check_linear_any_rows_f16_777x2048x512"]
 
 
 def test_every_builder_is_covered():

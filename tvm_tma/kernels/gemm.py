@@ -239,21 +239,44 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     return sch.mod
 
 
-def gated_mlp(m: int, k: int, mlp: int, dtype: str = "float16") -> tvm.IRModule:
+def gated_mlp(m: int, k: int, mlp: int, dtype: str = "float16", *, any_rows: bool = False) -> tvm.IRModule:
     """``out[0, i, n] = silu(x @ w[0]^T) * (x @ w[1]^T)`` for ``x[1, m, k]``, ``w[2, mlp, k]``
     (a fused gate/up projection's weights, gate then up), ``out[1, m, mlp]``: the PrimFunc
     :func:`tvm_tma.relax.FuseGatedMLP` makes (:func:`tvm_tma.relax.gated_matmul`, gate and up
     slices as wide as :func:`tvm_tma.relax.fuse_gated_mlp.pair_width` says) scheduled by
-    :class:`tvm_tma.dlight.WgmmaMatmul` (its gated epilogue)."""
-    from ..dlight import WgmmaMatmul
+    :class:`tvm_tma.dlight.WgmmaMatmul` (its gated epilogue). ``any_rows``: compiled for any
+    number of rows (a symbolic ``m``, as a model built for any length has it; ``m`` unused)."""
     from ..relax.fuse_gated_mlp import gated_matmul, pair_width
 
+    rows = tvm.tirx.Var("m", "int64") if any_rows else m
+    return _by_dlight(gated_matmul(rows, k, mlp, dtype, pair_width(None if any_rows else m, mlp)),
+                      f"gated_mlp: m={m}, k={k}, mlp={mlp}, {dtype}")
+
+
+def linear(m: int, n: int, k: int, dtype: str = "float16", *, any_rows: bool = False) -> tvm.IRModule:
+    """``y[m, n] = x[m, k] @ w[n, k]^T`` (``nn.Linear`` without a bias, ``dtype`` output)
+    scheduled by :class:`tvm_tma.dlight.WgmmaMatmul` as it schedules a model's linear layer
+    (the tiling :func:`~tvm_tma.dlight.wgmma_matmul.tuned` gives the shape). ``any_rows``:
+    compiled for any number of rows (a symbolic ``m``, as a model built for any length has it:
+    a CTA per tile, two tilings chosen at run time where they could differ; ``m`` unused)."""
+    i64 = lambda size: tvm.tirx.IntImm("int64", size)  # noqa: E731 (one index type, Relax's)
+    rows = tvm.tirx.Var("m", "int64") if any_rows else i64(m)
+    x = te.placeholder((rows, i64(k)), dtype, name="x")
+    w = te.placeholder((i64(n), i64(k)), dtype, name="w")
+    r = te.reduce_axis((i64(0), i64(k)), name="k")
+    y = te.compute((rows, i64(n)), lambda i, j: te.sum(x[i, r] * w[j, r], axis=r), name="y")
+    return _by_dlight(te.create_prim_func([x, w, y]), f"linear: m={m}, n={n}, k={k}, {dtype}")
+
+
+def _by_dlight(func: tvm.tirx.PrimFunc, what: str) -> tvm.IRModule:
+    """``func`` scheduled for sm_90a by :class:`tvm_tma.dlight.WgmmaMatmul`."""
+    from ..dlight import WgmmaMatmul
+
     target = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
-    func = gated_matmul(m, k, mlp, dtype, pair_width(m, mlp)).with_attr("global_symbol", "main")
     with target:
-        scheduled = WgmmaMatmul().apply(func, target, False)
+        scheduled = WgmmaMatmul().apply(func.with_attr("global_symbol", "main"), target, False)
     if scheduled is None:
-        raise ValueError(f"gated_mlp: WgmmaMatmul declined m={m}, k={k}, mlp={mlp}, {dtype}")
+        raise ValueError(f"{what}: WgmmaMatmul declined it")
     return scheduled.mod
 
 
