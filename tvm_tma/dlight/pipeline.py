@@ -40,24 +40,28 @@ def apply_rules(mod: tvm.IRModule, rules: list[ScheduleRule] | None = None) -> t
     on a one-token attention matmul) is passed over with a warning naming it and the error:
     the next rule takes the function."""
     rules = default_rules() if rules is None else rules
-    scheduled, taken_by = {}, {}
+    done, taken_by = {}, {}
     for gvar, func in mod.functions_items():
         if not isinstance(func, tvm.tirx.PrimFunc) or func.attrs.get("tirx.is_scheduled", False):
             continue
         target = func.attrs.get("target") or tvm.target.Target.current(allow_none=False)
         for rule in rules:
-            try:
-                sch = rule.apply(func, target, False)
+            try:  # (a rule's scheduled function where it gives one, else its schedule's)
+                if hasattr(rule, "scheduled"):
+                    scheduled = rule.scheduled(func, target)
+                else:
+                    sch = rule.apply(func, target, False)
+                    scheduled = None if sch is None else sch.mod["main"]
             except Exception as err:  # noqa: BLE001 (any rule's failure: the next rule's turn)
                 warnings.warn(f"{type(rule).__module__}.{type(rule).__name__} raised on {gvar.name_hint} "
                               f"({type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}); the next rule "
                               "takes it", stacklevel=2)
                 continue
-            if sch is not None:
-                scheduled[gvar] = sch.mod["main"].with_attr("tirx.is_scheduled", True)
+            if scheduled is not None:
+                done[gvar] = scheduled.with_attr("tirx.is_scheduled", True)
                 taken_by[gvar.name_hint] = f"{type(rule).__module__}.{type(rule).__name__}"
                 break
-    functions = {gvar: scheduled.get(gvar, func) for gvar, func in mod.functions_items()}
+    functions = {gvar: done.get(gvar, func) for gvar, func in mod.functions_items()}
     return tvm.IRModule(functions, attrs=mod.attrs, global_infos=mod.global_infos), taken_by
 
 

@@ -234,6 +234,13 @@ class WgmmaMatmul(GPUScheduleRule):
         self.config = config  # None: :func:`tuned` for each GEMM's shape
 
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
+        scheduled = self.scheduled(func, target)
+        return None if scheduled is None else s_tir.Schedule(tvm.IRModule({"main": scheduled}))
+
+    def scheduled(self, func: tirx.PrimFunc, target: Target) -> tirx.PrimFunc | None:
+        """:meth:`apply`'s function, without the schedule's state that ``apply`` builds over it
+        for dlight's interface (several milliseconds a scheduled GEMM; ``dlight.apply_rules``
+        takes the function)."""
         if not schedules(self, func, target, 90) or not has_wgmma(target):
             return None
         if "dlight.do_not_tensorize" in func.attrs:
@@ -271,15 +278,15 @@ class WgmmaMatmul(GPUScheduleRule):
         try:
             scheduled = self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad, pair)
             if m is not None or not rows or self.config is not None or small.tile == cfg.tile or pair:
-                return _schedule_of(scheduled)
+                return scheduled
             # a dynamic M: 128 x 128 tiles where their waves end sooner, decided at run time
             fresh = s_tir.Schedule(func)
             few = self._schedule(fresh, reduction_blocks(fresh)[0], traits, b_transposed, small, 1)
         except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match
             return None
-        return _schedule_of(_by_rows(_fewer_waves(rows[0], n, small.tile, cfg.tile), few, scheduled))
+        return _by_rows(_fewer_waves(rows[0], n, small.tile, cfg.tile), few, scheduled)
 
-    def _tokens_on_n(self, func: tirx.PrimFunc, gemm: str, m: int, n: int) -> s_tir.Schedule | None:
+    def _tokens_on_n(self, func: tirx.PrimFunc, gemm: str, m: int, n: int) -> tirx.PrimFunc | None:
         """``func`` scheduled with the ``m`` tokens on wgmma's N (:func:`_swapped_operands`,
         :func:`_token_config`), the output tile stored transposed; ``None`` where its GEMM block
         is no ``C += A * B``, the weights are not K-major as the tokens are (``x @ W^T``), or the
@@ -293,7 +300,7 @@ class WgmmaMatmul(GPUScheduleRule):
         if layout is None or not layout[1]:
             return None
         try:
-            return _schedule_of(self._schedule(sch, main, layout[0], True, _token_config(m, n), 1, transposed_out=True))
+            return self._schedule(sch, main, layout[0], True, _token_config(m, n), 1, transposed_out=True)
         except s_tir.ScheduleError:
             return None
 
@@ -369,12 +376,6 @@ class WgmmaMatmul(GPUScheduleRule):
                      producer="warp")
         func = _simplified_predicates(_without_round_trips(sch.mod["main"]))
         return _predicated_like(func, store_name, staged) if staged else func
-
-
-def _schedule_of(func: tirx.PrimFunc) -> s_tir.Schedule:
-    """The schedule a rule returns of the scheduled ``func`` (built once per function: a
-    schedule's state over a scheduled GEMM costs several milliseconds)."""
-    return s_tir.Schedule(tvm.IRModule({"main": func}))
 
 
 NARROW_TILE_TIME = 0.53

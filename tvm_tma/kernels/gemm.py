@@ -274,10 +274,10 @@ def _by_dlight(func: tvm.tirx.PrimFunc, what: str) -> tvm.IRModule:
 
     target = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
     with target:
-        scheduled = WgmmaMatmul().apply(func.with_attr("global_symbol", "main"), target, False)
+        scheduled = WgmmaMatmul().scheduled(func.with_attr("global_symbol", "main"), target)
     if scheduled is None:
         raise ValueError(f"{what}: WgmmaMatmul declined it")
-    return scheduled.mod
+    return tvm.IRModule({"main": scheduled})
 
 
 def raster_tiles(sch: tvm.s_tir.Schedule, io: tvm.s_tir.LoopRV, jo: tvm.s_tir.LoopRV, group: int,
