@@ -104,10 +104,17 @@ def tile_variants() -> list[dict[str, Any]]:
 def sanitizer_cases() -> list[dict[str, Any]]:
     """The persistent kernels small enough for compute-sanitizer with two items per CTA (132
     heads of 256 tokens: 264 items on 132 CTAs), head_dim 64 and 128 (the next item's Q loaded
-    ahead, in three and two versions of the ring) and 256 (O staged in Q's tile)."""
-    return [dict(batch=1, heads=132, heads_kv=132, seq=256, head_dim=d, dtype="float16", causal=False,
-                 persistent=True, name=f"sanitizer_persistent_d{d}", layout="bshd", shapes=[(1, 256, 256)],
-                 timed=False, static=True) for d in (64, 128, 256)]
+    ahead, in three and two versions of the ring) and 256 (O staged in Q's tile); causal rounds
+    under one symbolic length."""
+    persistent = [dict(batch=1, heads=132, heads_kv=132, seq=256, head_dim=d, dtype="float16", causal=False,
+                       persistent=True, name=f"sanitizer_persistent_d{d}", layout="bshd", shapes=[(1, 256, 256)],
+                       timed=False, static=True) for d in (64, 128, 256)]
+    # causal under one symbolic length, 32 heads: 4 CTAs per head, two rounds each at 1000 tokens
+    # (the ring carried across them), a CTA with no round at 129 (and the next Q loaded ahead: d64)
+    one_length = [dict(batch=1, heads=32, heads_kv=8, head_dim=d, dtype="float16", causal=True, layout="bshd",
+                       one_length=True, persistent=None, name=f"sanitizer_one_length_d{d}", timed=False,
+                       shapes=[(1, 1000, 1000), (1, 129, 129)]) for d in (64, 128)]
+    return persistent + one_length
 
 
 def check_cases(randoms: int, seed: int) -> list[dict[str, Any]]:
@@ -141,6 +148,17 @@ def check_cases(randoms: int, seed: int) -> list[dict[str, Any]]:
         shapes = [(rng.randint(1, 4), rng.randint(1, 2048), rng.randint(1, 2048)) for _ in range(randoms)]
         k["shapes"] = fixed + shapes
         k["timed"] = False
+    # causal under one symbolic length for queries and keys and a static batch: a head's query
+    # tiles in rounds on a persistent grid (attention's default there, zigzag_ways)
+    for head_dim, heads_kv, dtype, causal, batch in ((128, 8, "float16", True, 1), (128, 2, "bfloat16", True, 2),
+                                                     (64, 8, "float16", True, 1),
+                                                     (128, 2, "float16", "bottom_right", 3)):
+        lengths = [n for n in FIXED_LENGTHS if n != 8192] + [255, 256, 257, 383, 384, 1023, 1025]
+        kernels.append(dict(heads=8, heads_kv=heads_kv, head_dim=head_dim, dtype=dtype, causal=causal, layout="bshd",
+                            batch=batch, one_length=True, persistent=None, timed=False,
+                            name=f"check_d{head_dim}_{dtype}_b{batch}_h8x{heads_kv}_bshd_"
+                                 f"{'causal' if causal is True else 'bottom_right'}_one_length",
+                            shapes=[(batch, n, n) for n in lengths + [rng.randint(1, 2048) for _ in range(randoms)]]))
     # static lengths of one key tile in a ring of two versions (the walk's two iterations both
     # peeled, V_{-1} the tensor map's zero fill): head_dim 256's tile, and 128's persistent one
     for head_dim, seq_q, seq_kv, persistent, tile in ((256, 128, 64, False, None), (256, 200, 80, False, None),
@@ -169,9 +187,12 @@ def build(out: pathlib.Path, suite: str, only: str | None, randoms: int, seed: i
     for case in selected:
         start = time.perf_counter()
         dynamic = not case["timed"] and not case.get("static")
-        mod = attention("batch" if dynamic else case["batch"], case["heads"], case["heads_kv"],
-                        "seq_q" if dynamic else case["seq"], "seq_kv" if dynamic else case.get("seq_kv", case["seq"]),
-                        case["head_dim"], case["dtype"], causal=case["causal"], layout=case["layout"],
+        one = case.get("one_length")  # (one symbolic length for queries and keys, a static batch)
+        seq_q = tvm.tirx.Var("seq_q", "int32") if dynamic else case["seq"]
+        seq_kv = (seq_q if one else "seq_kv") if dynamic else case.get("seq_kv", case["seq"])
+        batch = "batch" if dynamic and not one else case["batch"]
+        mod = attention(batch, case["heads"], case["heads_kv"], seq_q, seq_kv, case["head_dim"], case["dtype"],
+                        causal=case["causal"], layout=case["layout"],
                         mask=AttentionMask(*case["mask"]) if case.get("mask") else None, lse=case.get("lse", True),
                         tile=AttentionTile(*case["tile"]) if case.get("tile") else None,
                         persistent=case.get("persistent", False))

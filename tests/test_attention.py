@@ -172,7 +172,47 @@ def test_persistent_grid_stages_o_in_qs_tile_where_two_q_tiles_do_not_fit():
     assert consumer.index("wait_group_read_0()") < consumer.index("Q_tmap")
 
 
+ONE_LENGTH = tvm.tirx.Var("seq", "int32")
+"""One symbolic length for queries and keys (a model built for any length: self-attention)."""
+
+
+def test_causal_rounds_under_one_symbolic_length():
+    """A causal mask under one symbolic length, 32 heads of batch 1: 4 CTAs per head (128, one
+    per SM), way ``w = blockIdx.x / 32`` computing its head's query tiles of ranks ``4 it + w``
+    and ``4 it + 3 - w`` in turn (``it & 1``), as many rounds as ranks below the tiles; both
+    roles count the ring's stages from the iterations of the CTA's earlier rounds (``it * (nq +
+    1)`` less the ranks walked), which the barrier protocol's verifier checks over lengths (the
+    tests set ``TVM_TMA_VERIFY``); nvcc takes it without spills."""
+    _, cuda = compiled(1, 32, 32, ONE_LENGTH, ONE_LENGTH, 128, causal=True)
+    assert cuda.count("for (int it = 0; it < ") == 1 and cuda.count("for (int it_1 = 0; it_1 < ") == 1
+    producer = cuda[cuda.index("if (((int)threadIdx.x) == 0) {"):cuda.index("for (int it_1 = 0; it_1 < ")]
+    assert "int way = (((int)blockIdx.x) >> 5);" in producer  # (the way, bound in both roles)
+    assert "(it & 1) * (3 - ((((int)blockIdx.x) >> 5) * 2))" in producer  # the rank's turn
+    assert "tma_full_ptr[" in producer and "(it * ((seq + 127) >> 7))" in producer  # the earlier rounds' walks
+    if shutil.which("nvcc") is not None:
+        assert "0 bytes spill stores" in ptxas(cuda)
+
+
+def test_rounds_leave_ctas_without_a_tile_and_load_no_q_ahead_there():
+    """Head_dim 64 (its tile holds the next round's Q ahead) over 8 heads: 16 CTAs per head, of
+    which those past the query tiles (a length of one tile: 15 of 16) walk no round; the first
+    round's Q copy before the loop is then issued with no bytes (its barrier's phase completes
+    without a load in flight at the CTA's exit, which the verifier checks at a length of 1)."""
+    report, cuda = compiled(1, 8, 8, ONE_LENGTH, ONE_LENGTH, 64, causal=True)
+    assert "main: Q -> Q_s: 16384 bytes as 1 x cp.async.bulk.tensor.4d (128B swizzle)" in report
+    consumer = cuda[cuda.index("setmaxnreg_inc"):]
+    first = consumer[:consumer.index("for (int it_1 = 0; it_1 < ")]  # (the first round's Q, before the loop)
+    rounds = "(((seq + 127) >> 11) + "  # (16 ways: a round per 16 query tiles, and the last's part)
+    assert f"tma_bar_copy0_ptr[0]))), ((0 < {rounds}" in first and f"if (0 < {rounds}" in first
+
+
 @pytest.mark.parametrize("kwargs, persistent", [
+    # causal under one symbolic length, 128 heads of a static batch: rounds on 128 CTAs
+    ({"causal": True, "seq_q": ONE_LENGTH, "seq_kv": ONE_LENGTH}, True),
+    ({"causal": True, "seq_q": ONE_LENGTH, "seq_kv": ONE_LENGTH, "batch": "b"}, False),  # a symbolic batch
+    ({"causal": True, "seq_q": ONE_LENGTH, "seq_kv": ONE_LENGTH, "batch": 1, "heads": 48, "heads_kv": 48},
+     False),  # 2 CTAs per head fill 96 SMs
+    ({"causal": True, "seq_q": ONE_LENGTH, "seq_kv": ONE_LENGTH, "head_dim": 256}, False),  # 128 x 80 tiles
     ({}, True),  # GQA 32/8, 1024 keys: measured 1.01-1.05x one CTA per item
     ({"heads_kv": 32, "head_dim": 64, "seq_q": 512, "seq_kv": 512}, True),
     ({"heads_kv": 32, "head_dim": 256, "seq_q": 512, "seq_kv": 512}, True),

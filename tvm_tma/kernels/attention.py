@@ -55,7 +55,7 @@ from ..transforms.pipelines.lower_async_pipeline import WGMMA_IN_FLIGHT
 from ..transforms.pipelines.lower_bulk_copy_blocks import AHEAD
 from ..transforms.pipelines.lower_bulk_copy_blocks import ANNOTATION as BULK_COPY
 from ..transforms.pipelines.role_barriers import CONSUMER_BARRIER as ROLE_BARRIER
-from ..transforms.pipelines.warp_specialize import MANUAL, PEEL, PRODUCER
+from ..transforms.pipelines.warp_specialize import MANUAL, PEEL, PRODUCER, RING_BASE
 from ..transforms.tensor_cores.wgmma import Major, descriptor_request
 from .gemm import SMS
 
@@ -138,11 +138,18 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     ``persistent``: at most one CTA per SM walking the (query tile, head) items (static
     lengths, a whole query tile; with a causal mask ``seq_q == seq_kv``, a multiple of two query
     tiles, a head's query tiles ``nq - 1 - a`` and ``a`` in pairs whose walks add up to as many
-    key tiles in every pair); ``None`` (the default) takes it where it measured
+    key tiles in every pair; or, with a causal mask, one symbolic length for queries and keys
+    (the same variable), a static batch, no mask and tiles of as many rows as columns: a head's
+    query tiles in rounds on :func:`zigzag_ways` CTAs per head, the ring's count of earlier
+    iterations declared to ``WarpSpecialize``); ``None`` (the default) takes it where it measured
     faster: the default tile, no mask, at most :data:`PERSISTENT_MAX_KV` keys, with a causal mask
     more items than SMs (in one wave a pair's walk is longer than the longest item's) and tile
-    rows a multiple of its columns (every pair walking ``rows / cols (nq + 1)`` key tiles). Without
-    ``tile``, a persistent grid takes :data:`PERSISTENT_TILES`' tile; where shared memory holds
+    rows a multiple of its columns (every pair walking ``rows / cols (nq + 1)`` key tiles); and
+    the symbolic length's rounds wherever they may be (the Llama layer built for any length, 32
+    heads: its attention 0.76x the time of one CTA per item at 1024 tokens, 0.95x at 4096, the
+    GPT-2 block's 16 heads 0.72x at 2048; 1.10x at 512, 1.08x at 777 tokens,
+    ``benchmarks/results/models_llama_dyn1024_zigzag_h100.md``). Without ``tile``, a persistent
+    grid over static lengths takes :data:`PERSISTENT_TILES`' tile; where shared memory holds
     two Q tiles and an output tile beside the ring, the next item's Q tile loads during this
     item.
 
@@ -183,6 +190,12 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     paired = bool(causal) and lengths and seq_q == shape.skv and seq_q % (2 * tile.rows) == 0 \
         and _pairs_walk_alike(seq_q, tile)
     static = lengths and (not causal or paired)
+    # causal under one symbolic length for queries and keys: a head's query tiles in rounds
+    # (:func:`zigzag_ways`)
+    zigzag = bool(causal) and isinstance(sq, tirx.Var) and shape.skv.same_as(sq) and mask is None \
+        and isinstance(batch, int) and zigzag_ways(batch * heads) > 0
+    if persistent is None and zigzag:
+        persistent = default_tile and tile.rows == tile.cols
     if persistent is None:  # (the default tile only: the one measured)
         items = -(-sq // tile.rows) * heads * batch if static else 0
         # (causal: pairs of items, where one CTA per item would take more than a wave: in one,
@@ -199,12 +212,14 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
     if persistent and default_tile and head_dim in PERSISTENT_TILES and static \
             and seq_kv > PERSISTENT_TILES[head_dim].cols:
         tile = PERSISTENT_TILES[head_dim]
-    if persistent and not static:
+    if persistent and not (static or zigzag and tile.rows == tile.cols):
         raise TMAError("pipeline_model", f"attention: persistent: expected static lengths, and with a causal mask "
                        f"seq_q == seq_kv, a multiple of two query tiles, and every pair of query tiles of a head (the "
                        f"first and last, ...) walking as many key tiles (the ring's stages are counted across "
-                       f"items), got batch {batch}, seq_q {seq_q}, seq_kv {seq_kv}, causal "
-                       f"{causal}, tile {tile.rows} x {tile.cols}")
+                       f"items); or a causal mask under one symbolic length for queries and keys, a static batch of "
+                       f"at most {SMS} heads, no mask and tiles of as many rows as columns; got batch {batch}, seq_q "
+                       f"{seq_q}, seq_kv {seq_kv}, causal {causal}, mask {mask is not None}, tile {tile.rows} x "
+                       f"{tile.cols}")
     func = _kernel(shape, dtype, CAUSAL[causal], scale, layout, kv_layout, mask, lse, packed, tile, persistent)
     dropped = ({"M"} if mask is None else set()) | (set() if lse else {"LSE"}) | ({"K", "V"} if packed else set())
     return tvm.IRModule({"main": _without_params(func, dropped)})
@@ -281,6 +296,18 @@ staged in Q's tile; no pairs by default: its 128 x 80 tile pairs at 512 tokens o
 0.98x at 1024 (``attention_persistent_h100.md``)."""
 
 
+def zigzag_ways(heads: int) -> int:
+    """CTAs per head of a persistent grid for causal attention under a symbolic length: the
+    most that put one CTA per SM (``ways * heads <= SMS``), where they fill 90% of the SMs; else
+    0. CTA ``w`` of a head (``w < ways``) computes the head's query tiles ``nq - 1 - r`` of ranks
+    ``r = ways i + w`` in even rounds ``i`` and ``ways i + ways - 1 - w`` in odd ones: two rounds
+    walk alike on every CTA of the head (``2 nq + 1 - ways (2 i + 1)`` key tiles where rows and
+    columns are equal), as a static length's pairs do; a length of at most ``ways`` query tiles
+    takes one tile per CTA, the longest first."""
+    ways = SMS // heads if heads <= SMS else 0
+    return ways if ways * heads >= 0.9 * SMS else 0
+
+
 def persistent_ctas(items: int) -> int | None:
     """CTAs of a persistent grid over ``items`` work items: the most, at most one per SM, that
     divides them (every CTA as many items: the Q copy's barrier must advance on every CTA in
@@ -319,9 +346,11 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
     # persistent: work items (query tile, head), item w on CTA w % ctas; causal: pairs of query
     # tiles (nq - 1 - a, a) of a head, whose walks add up to the same count (rows / cols (nq + 1)
     # key tiles), pair w on CTA w % ctas (its longer walk first)
-    pairs = bool(persistent) and causal is not None
-    units = nq * b * h // (2 if pairs else 1) if persistent else 0
-    ctas = persistent_ctas(units) if persistent else 0
+    zigzag = bool(persistent) and causal is not None and symbolic  # (:func:`zigzag_ways`)
+    pairs = bool(persistent) and causal is not None and not zigzag
+    ways = zigzag_ways(b * h) if zigzag else 0
+    units = nq * b * h // (2 if pairs else 1) if persistent and not zigzag else 0
+    ctas = ways * b * h if zigzag else persistent_ctas(units) if persistent else 0
     if ctas is None:
         raise TMAError("pipeline_model", f"attention: persistent: {units} work items (query tiles{' in pairs' * pairs} "
                        f"x heads): expected a count of CTAs of at most {SMS} that divides them in about "
@@ -339,7 +368,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
     c = T.float32(scale * log2e)
     cm = T.float32(1.0 if mask else scale * log2e)  # what the exponent multiplies the scores by
     ln2 = T.float32(math.log(2))
-    diagonal = 0 if causal != "bottom_right" else skv - sq  # query i sees keys j <= i + diagonal
+    diagonal = 0 if causal != "bottom_right" or zigzag else skv - sq  # query i sees keys j <= i + diagonal
     masked_tail = not (isinstance(skv, int) and skv % bn == 0)
 
     def at(lay, bb, s, hh, dd):
@@ -364,6 +393,9 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
         """The key tiles the query tile ``qt`` attends to (none where no row sees a key)."""
         if causal is None:
             return tirx.floordiv(skv + bn - 1, bn)
+        if zigzag:  # (as many keys as queries, tiles of as many rows as columns; qt >= 0 stated for
+            # the key loop's peeled iterations, where there are some, which WarpSpecialize then decides)
+            return tirx.max(qt, 0) + 1 if lag else qt + 1
         reach = smaller((qt + 1) * bm + diagonal, skv)
         return tirx.max(tirx.floordiv(reach + bn - 1, bn), 0)
 
@@ -396,6 +428,34 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
         inside = col < skv
         return inside if causal is None else tirx.And(inside, col <= row + diagonal)
 
+    def key_loop(base):
+        """The key loop's annotations: its software pipeline, its producer warp; ``base``
+        (:data:`RING_BASE`) where not ``None``."""
+        return {"software_pipeline_stage": [0, 0, c0, c0 + int(held), c0, c0],
+                "software_pipeline_order": [0, 1, 2, 3, 4, 5] if tile.overlap else [0, 1, 2, 5, 3, 4],
+                "software_pipeline_async_stages": [0],
+                PRODUCER: "warp", WGMMA_IN_FLIGHT: MANUAL, PEEL: [lag, lag],
+                **({} if base is None else {RING_BASE: base})}
+
+    def rank(i, way):
+        """Zigzag: the rank (``nq - 1 - qt``) of round ``i``'s query tile on way ``way`` of a
+        head: ``ways i + way`` in even rounds, ``ways i + ways - 1 - way`` in odd ones. (The
+        parity as ``i & 1``: as ``i % 2`` the index arithmetic of every access that names the
+        tile cost TVM's passes 0.16 s of compile time more.)"""
+        return ways * i + way + tirx.bitwise_and(i, 1) * (ways - 1 - 2 * way)
+
+    def rounds(n, way):
+        """Zigzag: the rounds of way ``way`` over a head's ``n`` query tiles (ranks below ``n``)."""
+        full = tirx.floordiv(n, ways)
+        return full + tirx.Select(tirx.floormod(n, ways) > rank(full, way) - ways * full, 1, 0)
+
+    def walked(n, i, way):
+        """Zigzag: the key loop's iterations in way ``way``'s rounds before round ``i`` (each
+        ``walk``: ``n - rank + lag``; the ranks' offsets add up to ``(ways - 1)`` a pair of
+        rounds and ``way`` an odd round more)."""
+        ranks = ways * tirx.floordiv(i * (i - 1), 2) + tirx.floordiv(i, 2) * (ways - 1) + tirx.bitwise_and(i, 1) * way
+        return i * (n + lag) - ranks
+
     @macro
     def copy_kv(dst, src, j, bb, head, f, ty, tx, v):  # key tile j (rows past either end: zeros)
         if bn * d % step != 0:  # a partial last step
@@ -406,11 +466,13 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                                     src[at(kv_layout, bb, j * bn + i, head, dd)], T.Cast(dtype, 0))
 
     @macro
-    def item(qt, bb, hq, first, qv, ty, tx, Q, K, V, M, O, LSE, Q_s, K_s, V_s, out_tile, O_acc, S, P, m, l,  # noqa: E741
-             corr):
+    def item(qt, bb, hq, first, qv, base, ty, tx, Q, K, V, M, O, LSE, Q_s, K_s, V_s, out_tile, O_acc, S, P,  # noqa: E741
+             m, l, corr):  # noqa: E741
         """One work item: query tile ``qt`` of head ``hq`` of batch ``bb`` (``first``: the
         CTA's first, where warpgroup 0 takes the first turn; later ones find that turn left
-        by the previous item's last), its Q tile in version ``qv`` of ``Q_s``."""
+        by the previous item's last), its Q tile in version ``qv`` of ``Q_s``; ``base``: the
+        key loop's iterations in the CTA's earlier items where their count is no product
+        (``None`` where it is)."""
         for f in range(q_iters):
             for v in T.vectorized(lanes):
                 with T.sblock("Q_s"):
@@ -431,12 +493,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
         # With overlap, iteration j loads K_j and V_{j-1} into one version of the ring and
         # multiplies P_{j-1} V_{j-1} while the softmax of S_j runs: both products that read a
         # version retire within its iteration (V_{-1}: rows before the sequence, zeros, unused).
-        for j in T.serial(walk(qt), annotations={
-                "software_pipeline_stage": [0, 0, c0, c0 + int(held), c0, c0],
-                "software_pipeline_order": ([0, 1, 2, 3, 4, 5] if tile.overlap
-                                            else [0, 1, 2, 5, 3, 4]),
-                "software_pipeline_async_stages": [0],
-                PRODUCER: "warp", WGMMA_IN_FLIGHT: MANUAL, PEEL: [lag, lag]}):
+        for j in T.serial(walk(qt), annotations=key_loop(base)):
             for f in range(kv_iters):
                 for v in T.vectorized(lanes):
                     with T.sblock("K_s"):
@@ -580,6 +637,10 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                         # where the compiler leaves an allocation that is no block's)
                         Q_s = T.alloc_buffer((2, bm, d), dtype, scope="shared.dyn") if ahead else Q_1
                         with T.sblock("tile"):
+                            if zigzag:  # (regions stated: those inferred would name the way, bound inside)
+                                T.reads(Q[0:q_shape[0], 0:q_shape[1], 0:q_shape[2], 0:q_shape[3]])
+                                T.writes(O[0:o_shape[0], 0:o_shape[1], 0:o_shape[2], 0:o_shape[3]],
+                                         LSE[0:b, 0:h, 0:sq])
                             O_acc = T.sblock_alloc_buffer((128, o_regs), "float32", scope="local")
                             S = T.sblock_alloc_buffer((128, s_regs), "float32", scope="local")
                             P = T.sblock_alloc_buffer((128, p_regs), "uint32", scope="local")
@@ -591,18 +652,25 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                                                 corr))
                             if ctas == 0:
                                 item(nq - 1 - bx if causal is not None else bx, bh // h, bh % h,  # longest walks first
-                                     T.bool(True), 0, *state)
+                                     T.bool(True), 0, None, *state)
+                            elif zigzag:  # CTA bx: way bx // (b h) of head bx % (b h), in rounds
+                                # (a variable of its own: the key loop's annotation names it, which
+                                # no pass rewrites as they do the block index)
+                                way: T.let = bx // (b * h)
+                                for it in T.serial(rounds(nq, way)):
+                                    item(nq - 1 - rank(it, way), bx % (b * h) // h, bx % h,
+                                         it == 0, it % 2 if ahead else 0, walked(nq, it, way), *state)
                             elif pairs:
                                 for it in T.serial(units // ctas):
                                     for r in T.serial(2):  # pair it * ctas + bx: tile nq - 1 - a, then a
                                         u = T.meta_var(it * ctas + bx)
                                         a = T.meta_var(u % (nq // 2))
                                         item(a + (1 - r) * (nq - 1 - 2 * a), u // (nq // 2) // h, u // (nq // 2) % h,
-                                             tirx.And(it == 0, r == 0), r if ahead else 0, *state)
+                                             tirx.And(it == 0, r == 0), r if ahead else 0, None, *state)
                             else:
                                 for it in T.serial(units // ctas):
                                     item((it * ctas + bx) % nq, (it * ctas + bx) // nq // h,
-                                         (it * ctas + bx) // nq % h, it == 0, it % 2 if ahead else 0, *state)
+                                         (it * ctas + bx) // nq % h, it == 0, it % 2 if ahead else 0, None, *state)
 
     return main
 

@@ -26,7 +26,8 @@ A load marked :data:`AHEAD` (``bulk_copy(..., ahead=True)``) is issued one execu
 its use, its executions those of the serial loops around it flattened (``k``; all but the
 outermost of a static trip count): a persistent kernel's loop over work items, where the next
 item's tile loads while this item computes. Its destination's first index must be ``k % 2``
-(two versions of the tile). Before the outermost loop, execution 0's copy; where the block
+(two versions of the tile). Before the outermost loop, execution 0's copy (where the loops may
+run no execution, none: the phase completes with no bytes expected); where the block
 was, execution ``k + 1``'s copy (none after the last: the phase completes with no bytes
 expected) and the wait for execution ``k``'s, on two barriers taken in turn::
 
@@ -246,7 +247,8 @@ class _Lowering:
             return emit_stage([shifted], T.address_of(tirx.BufferLoad(bars, [slot])), threads, predicate,
                               maps=self.maps)
 
-        self.ahead.setdefault(serial[0].loop_var, []).extend(copy_of(tirx.const(0, "int32"), tirx.const(True)))
+        any_run = tirx.const(True) if self.analyzer.can_prove(total > 0) else total > 0  # (a CTA with none)
+        self.ahead.setdefault(serial[0].loop_var, []).extend(copy_of(tirx.const(0, "int32"), any_run))
         nxt = copy_of(k + 1, k + 1 < total)
         wait = wait_parity(T.address_of(tirx.BufferLoad(bars, [tirx.floormod(k, 2)])),
                            tirx.floormod(tirx.floordiv(k, 2), 2))

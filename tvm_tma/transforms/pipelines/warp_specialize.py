@@ -120,6 +120,12 @@ PEEL = "tvm_tma.peel"
 """Loop annotation ``[front, back]``: the consumers run that many of the loop's first and last
 iterations outside the steady loop, each with the loop variable a value (a statement that some
 iteration skips, ``if j > 0``, is then no condition in the steady loop)."""
+RING_BASE = "tvm_tma.ring_base"
+"""Loop annotation: the loop's iterations in its earlier executions under the loops around it,
+an expression of their variables, where the loop's trip count varies with them in a way the
+analyzer cannot sum (a persistent grid's causal query tiles under a symbolic length, tile
+``qt`` walking ``qt + 1`` key tiles, in rounds: ``kernels.attention``). Trusted: a wrong count
+puts the ring's barrier phases out of step, which the barrier protocol's verifier reports."""
 ROLE = "tvm_tma.warp_role"
 """``AttrStmt`` key of a role's branch: node the role's name, value its thread count."""
 LAUNCH_MIN_BLOCKS = "tirx.launch_bounds_min_blocks_per_sm"
@@ -245,7 +251,10 @@ def _settled(stmt: tirx.Stmt, analyzer: arith.Analyzer) -> tirx.Stmt:
         simple = analyzer.simplify(cond)
         if isinstance(simple, tirx.IntImm):
             return bool(int(simple))
-        # (symbolic bounds: ``j < 16 - 2 x`` proves ``2 x + j < 16``, which simplify does not)
+        # (symbolic bounds: ``j < 16 - 2 x`` proves ``2 x + j < 16``, which simplify does not;
+        # not over a bitwise operation, where the bound's search costs much and finds nothing)
+        if _has(simple, (tirx.BitwiseAnd, tirx.BitwiseOr, tirx.BitwiseXor)):
+            return None
         for value, claim in ((True, simple), (False, tirx.Not(simple))):
             if analyzer.can_prove(claim, arith.ProofStrength.SYMBOLIC_BOUND):
                 return value
@@ -259,6 +268,14 @@ def _settled(stmt: tirx.Stmt, analyzer: arith.Analyzer) -> tirx.Stmt:
         return node.then_case if value else (node.else_case or tirx.Evaluate(0))
 
     return mutate(stmt, (tirx.IfThenElse, on_if))
+
+
+def _has(expr, kinds: tuple) -> bool:
+    """Whether ``expr`` holds a node of one of ``kinds``."""
+    found = []
+    for kind in kinds:
+        walk(expr, kind, found.append)
+    return bool(found)
 
 
 def _accesses(stmt, buffers) -> bool:
@@ -427,8 +444,8 @@ class _RoleSplit:
         keep = [b for b in local if not any(b.same_as(v) for v in versioned)]
         if realize is not None:
             produce = _block(realize, produce, [])
-        bare = {k: v for k, v in loop.annotations.items() if k not in (PRODUCER, STAGES, WGMMA_IN_FLIGHT, PEEL)
-                and not k.startswith("software_pipeline")}
+        ours = (PRODUCER, STAGES, WGMMA_IN_FLIGHT, PEEL, RING_BASE)
+        bare = {k: v for k, v in loop.annotations.items() if k not in ours and not k.startswith("software_pipeline")}
         produce = tirx.For(loop.loop_var, loop.min, loop.extent, tirx.ForKind.SERIAL, produce, None, bare)
         consume = self.consumer_program(consumers, bare)
         if realize is not None:
@@ -449,9 +466,12 @@ class _RoleSplit:
         (the trip counts of the loop's earlier executions, plus its own iteration). A trip count
         that varies with the innermost loop around it must add up over that loop's iterations
         to one that the other loops do not change (a persistent grid's pairs of causal query
-        tiles, whose walks add up to the same count)."""
+        tiles, whose walks add up to the same count), or the loop declare the count of its
+        earlier executions' iterations (:data:`RING_BASE`)."""
         loop, outer_vars = self.loop, [o.loop_var for o in self.outer]
         own = loop.loop_var - loop.min
+        if RING_BASE in loop.annotations:
+            return self.analyzer.simplify(loop.annotations[RING_BASE] + own)
         varying = uses_var(loop.extent, outer_vars)
         outer = self.outer[:-1] if varying else self.outer
         stage = tirx.const(0, loop.loop_var.ty)
@@ -478,18 +498,21 @@ class _RoleSplit:
     def project(self, path: list, leaf: tirx.Stmt, keep_rest: bool) -> list[tirx.Stmt]:
         """The statements of ``path`` around ``leaf`` in place of the loop, as a sequence: the
         consumers keep everything else (``keep_rest``), the producer only the loops, blocks and
-        conditions that lead to it. Blocks on the path that only allocate are dissolved (their
-        statements join the sequence around them) and their buffers, like the shared buffers
+        conditions that lead to it and the variables bound before it. Blocks on the path that
+        only allocate are dissolved (their statements join the sequence around them) and their
+        buffers, like the shared buffers
         of the other blocks on the path, go to :attr:`allocs` (allocated once, above both roles;
         statements after the loop's can then reuse the memory of its buffers)."""
         result = [leaf]
         for stmt, below in zip(reversed(path), reversed(path[1:] + [self.loop])):
             if isinstance(stmt, tirx.SeqStmt):
+                at = next(i for i, s in enumerate(stmt.seq) if s.same_as(below))
                 if keep_rest:  # what follows the loop reads the version of its last stage
-                    at = next(i for i, s in enumerate(stmt.seq) if s.same_as(below))
                     if any(_accesses(s, self.versioned) for s in stmt.seq[:at]):
                         self.fail("expected the buffers its copies fill accessed only in and after the loop")
                     result = list(stmt.seq[:at]) + result + [_versioned(s, *self.after_loop) for s in stmt.seq[at + 1:]]
+                else:  # (the variables bound before it, which its bounds and stages may name)
+                    result = [s for s in stmt.seq[:at] if isinstance(s, tirx.Bind)] + result
             elif isinstance(stmt, tirx.IfThenElse):
                 then = stmt.then_case.same_as(below)
                 other = (stmt.else_case if then else stmt.then_case) if keep_rest else None

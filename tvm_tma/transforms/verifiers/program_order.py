@@ -281,6 +281,9 @@ class _ProgramOrder:
     def visit(self, stmt, mask: np.ndarray):
         """Simulate ``stmt`` for the threads of ``mask``; a generator that yields where a wait
         finds its phase incomplete (and resumes there)."""
+        if isinstance(stmt, tirx.Bind):  # (a variable the statements after it may name)
+            self.env[stmt.var.__chandle__()] = self.eval(stmt.value, self.env)
+            return
         if not self.relevant(stmt):
             return
         if isinstance(stmt, tirx.SeqStmt):
@@ -522,6 +525,9 @@ class _ProgramOrder:
                 scope.loops[stmt.loop_var.__chandle__()] = stmt
         elif isinstance(stmt, tirx.IfThenElse):
             scope.exprs.append(stmt.condition)
+        elif isinstance(stmt, tirx.Bind):
+            scope.exprs.append(stmt.value)
+            return
         elif isinstance(stmt, s_tir.SBlockRealize):
             scope.exprs += [*stmt.iter_values, stmt.predicate]
             scope.blocks.update((iv.var.__chandle__(), (iv.var, value))
