@@ -249,6 +249,8 @@ def test_default_is_persistent_where_it_measured_faster(kwargs, persistent):
      r"walking as many key tiles .* tile 128 x 80"),  # (walks of 2 + 13 and 4 + 12 key tiles)
     ({"causal": True, "seq_kv": 512}, r"persistent: expected static lengths, and with a causal mask seq_q == seq_kv"),
     ({"seq_q": "sq"}, r"persistent: expected static lengths"),
+    ({"causal": True, "seq_q": ONE_LENGTH, "seq_kv": ONE_LENGTH, "heads": 48, "heads_kv": 48},
+     r"persistent: .* a static batch whose heads fill 90% of the 132 SMs in as many CTAs each"),  # 96 CTAs
     ({"seq_q": 100, "seq_kv": 100}, r"persistent: seq_q 100: expected at least one whole query tile \(128 rows"),
     ({"heads": 137, "heads_kv": 137, "seq_q": 128, "seq_kv": 128}, r"persistent: 137 work items \(query tiles x "
      r"heads\): expected a count of CTAs of at most 132 that divides them in about 2 rounds, found none"),

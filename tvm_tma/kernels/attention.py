@@ -216,8 +216,9 @@ def attention(batch, heads: int, heads_kv: int, seq_q, seq_kv, head_dim: int, dt
         raise TMAError("pipeline_model", f"attention: persistent: expected static lengths, and with a causal mask "
                        f"seq_q == seq_kv, a multiple of two query tiles, and every pair of query tiles of a head (the "
                        f"first and last, ...) walking as many key tiles (the ring's stages are counted across "
-                       f"items); or a causal mask under one symbolic length for queries and keys, a static batch of "
-                       f"at most {SMS} heads, no mask and tiles of as many rows as columns; got batch {batch}, seq_q "
+                       f"items); or a causal mask under one symbolic length for queries and keys, a static batch "
+                       f"whose heads fill 90% of the {SMS} SMs in as many CTAs each (zigzag_ways), no mask and "
+                       f"tiles of as many rows as columns; got batch {batch}, seq_q "
                        f"{seq_q}, seq_kv {seq_kv}, causal {causal}, mask {mask is not None}, tile {tile.rows} x "
                        f"{tile.cols}")
     func = _kernel(shape, dtype, CAUSAL[causal], scale, layout, kv_layout, mask, lse, packed, tile, persistent)
@@ -300,10 +301,10 @@ def zigzag_ways(heads: int) -> int:
     """CTAs per head of a persistent grid for causal attention under a symbolic length: the
     most that put one CTA per SM (``ways * heads <= SMS``), where they fill 90% of the SMs; else
     0. CTA ``w`` of a head (``w < ways``) computes the head's query tiles ``nq - 1 - r`` of ranks
-    ``r = ways i + w`` in even rounds ``i`` and ``ways i + ways - 1 - w`` in odd ones: two rounds
-    walk alike on every CTA of the head (``2 nq + 1 - ways (2 i + 1)`` key tiles where rows and
-    columns are equal), as a static length's pairs do; a length of at most ``ways`` query tiles
-    takes one tile per CTA, the longest first."""
+    ``r = ways i + w`` in even rounds ``i`` and ``ways i + ways - 1 - w`` in odd ones: rounds ``i``
+    and ``i + 1`` (``i`` even) walk alike on every CTA of the head (``2 nq + 1 - 2 ways (i + 1)``
+    key tiles where rows and columns are equal), as a static length's pairs do; a length of at
+    most ``ways`` query tiles takes one tile per CTA, the longest first."""
     ways = SMS // heads if heads <= SMS else 0
     return ways if ways * heads >= 0.9 * SMS else 0
 
