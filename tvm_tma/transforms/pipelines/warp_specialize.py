@@ -500,9 +500,9 @@ class _RoleSplit:
         consumers keep everything else (``keep_rest``), the producer only the loops, blocks and
         conditions that lead to it and the variables bound before it. Blocks on the path that
         only allocate are dissolved (their statements join the sequence around them) and their
-        buffers, like the shared buffers
-        of the other blocks on the path, go to :attr:`allocs` (allocated once, above both roles;
-        statements after the loop's can then reuse the memory of its buffers)."""
+        buffers, like the shared buffers of the other blocks on the path, go to :attr:`allocs`
+        (allocated once, above both roles; statements after the loop's can then reuse the memory
+        of its buffers)."""
         result = [leaf]
         for stmt, below in zip(reversed(path), reversed(path[1:] + [self.loop])):
             if isinstance(stmt, tirx.SeqStmt):

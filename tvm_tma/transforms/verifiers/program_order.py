@@ -516,6 +516,9 @@ class _ProgramOrder:
 
     def collect(self, stmt, scope: _Scope) -> None:
         """Add what :meth:`visit` evaluates simulating ``stmt`` to ``scope``."""
+        if isinstance(stmt, tirx.Bind):  # (its value: the variable the statements after it may name)
+            scope.exprs.append(stmt.value)
+            return
         if not self.relevant(stmt):
             return
         if isinstance(stmt, tirx.For):
@@ -525,9 +528,6 @@ class _ProgramOrder:
                 scope.loops[stmt.loop_var.__chandle__()] = stmt
         elif isinstance(stmt, tirx.IfThenElse):
             scope.exprs.append(stmt.condition)
-        elif isinstance(stmt, tirx.Bind):
-            scope.exprs.append(stmt.value)
-            return
         elif isinstance(stmt, s_tir.SBlockRealize):
             scope.exprs += [*stmt.iter_values, stmt.predicate]
             scope.blocks.update((iv.var.__chandle__(), (iv.var, value))
