@@ -18,7 +18,9 @@ import pathlib
 import sys
 
 import tvm
-from tvm import te, tirx
+from tvm import tirx
+
+from tvm_tma.kernels.gemm import linear_func
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import cases
@@ -29,13 +31,8 @@ TILE_SHAPES = [(512, 12288, 4096), (1024, 12288, 4096), (512, 4096, 4096), (512,
 
 
 def linear(rows: tirx.PrimExpr, n: int, k: int, index: str) -> tirx.PrimFunc:
-    """``y[rows, n] = x[rows, k] @ w[n, k]^T`` in fp16, its constants of type ``index``."""
-    size = lambda v: tirx.IntImm(index, v)  # noqa: E731
-    x = te.placeholder((rows, size(k)), "float16", name="x")
-    w = te.placeholder((size(n), size(k)), "float16", name="w")
-    r = te.reduce_axis((size(0), size(k)), name="k")
-    y = te.compute((rows, size(n)), lambda i, j: te.sum(x[i, r] * w[j, r], axis=r), name="y")
-    return te.create_prim_func([x, w, y]).with_attr("global_symbol", "main")
+    """``kernels.gemm.linear_func`` in fp16, as its own library's ``main``."""
+    return linear_func(rows, n, k, "float16", index).with_attr("global_symbol", "main")
 
 
 def variants(suite: str):

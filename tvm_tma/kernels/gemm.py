@@ -259,13 +259,19 @@ def linear(m: int, n: int, k: int, dtype: str = "float16", *, any_rows: bool = F
     (the tiling :func:`~tvm_tma.dlight.wgmma_matmul.tuned` gives the shape). ``any_rows``:
     compiled for any number of rows (a symbolic ``m``, as a model built for any length has it:
     a CTA per tile, two tilings chosen at run time where they could differ; ``m`` unused)."""
-    i64 = lambda size: tvm.tirx.IntImm("int64", size)  # noqa: E731 (one index type, Relax's)
-    rows = tvm.tirx.Var("m", "int64") if any_rows else i64(m)
-    x = te.placeholder((rows, i64(k)), dtype, name="x")
-    w = te.placeholder((i64(n), i64(k)), dtype, name="w")
-    r = te.reduce_axis((i64(0), i64(k)), name="k")
-    y = te.compute((rows, i64(n)), lambda i, j: te.sum(x[i, r] * w[j, r], axis=r), name="y")
-    return _by_dlight(te.create_prim_func([x, w, y]), f"linear: m={m}, n={n}, k={k}, {dtype}")
+    rows = tvm.tirx.Var("m", "int64") if any_rows else tvm.tirx.IntImm("int64", m)
+    return _by_dlight(linear_func(rows, n, k, dtype), f"linear: m={m}, n={n}, k={k}, {dtype}")
+
+
+def linear_func(rows: tvm.tirx.PrimExpr, n: int, k: int, dtype: str, index: str = "int64") -> tvm.tirx.PrimFunc:
+    """The unscheduled ``y[rows, n] = x[rows, k] @ w[n, k]^T`` of :func:`linear`, its sizes of
+    type ``index`` (Relax's index type: int64)."""
+    size = lambda value: tvm.tirx.IntImm(index, value)  # noqa: E731
+    x = te.placeholder((rows, size(k)), dtype, name="x")
+    w = te.placeholder((size(n), size(k)), dtype, name="w")
+    r = te.reduce_axis((size(0), size(k)), name="k")
+    y = te.compute((rows, size(n)), lambda i, j: te.sum(x[i, r] * w[j, r], axis=r), name="y")
+    return te.create_prim_func([x, w, y])
 
 
 def _by_dlight(func: tvm.tirx.PrimFunc, what: str) -> tvm.IRModule:
