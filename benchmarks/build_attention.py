@@ -1,6 +1,7 @@
 """Compile the fused attention kernels (:func:`tvm_tma.kernels.attention`) for ``run_attention.py``.
 
-    python benchmarks/build_attention.py [--out build/gpu/attention] [--suite all|perf|check|sanitizer] [--only REGEX]
+    python benchmarks/build_attention.py [--out build/gpu/attention] [--suite all|perf|check|sanitizer|key_tiles]
+        [--only REGEX]
 
 Suites of kernels, each exported with ``export_library`` into ``<out>/<name>.so`` beside
 its CUDA (``<name>.cu``) and listed in ``<out>/manifest.json`` with the shapes to run it on
@@ -12,7 +13,12 @@ its CUDA (``<name>.cu``) and listed in ``<out>/manifest.json`` with the shapes t
   the fixed lengths (1, 17, 127, 128, 129, 1000, 4096, 8192) and on random shapes (``--random
   N`` per kernel, seeded), and static kernels of one key tile, checked against torch's fp32
   SDPA;
-- ``sanitizer``: persistent kernels of two items per CTA, small enough for compute-sanitizer.
+- ``sanitizer``: persistent kernels of two items per CTA, small enough for compute-sanitizer;
+- ``key_tiles``: head_dim 128's default tile against wider key tiles (:func:`key_tile_cases`).
+
+``run_attention.py --processes 3`` times a suite in three processes and writes the medians
+(``results/attention_medians_h100.md`` was ``--suite perf --no-variants`` with ``--only``
+the defaults of the timed shapes, the tile each shape takes by default).
 """
 
 from __future__ import annotations
@@ -101,6 +107,24 @@ def tile_variants() -> list[dict[str, Any]]:
     return cases
 
 
+def key_tile_cases() -> list[dict[str, Any]]:
+    """Head_dim 128 without a mask at 4k-8k tokens: the default (a persistent grid of 128 x 128
+    tiles, the next Q loaded ahead) against 176 keys a step (FlashAttention-3's tile there) one
+    CTA per item and on the persistent grid (O staged in Q's tile: no room for two Q tiles), and
+    160 keys on the persistent grid; two versions of the ring each."""
+    cases = []
+    for dtype, batch, seq in [("float16", b, s) for b in (1, 4) for s in (4096, 8192)] + \
+            [("bfloat16", 4, s) for s in (4096, 8192)]:
+        base = dict(batch=batch, heads=32, heads_kv=32, seq=seq, head_dim=128, dtype=dtype, causal=False,
+                    layout="bshd", shapes=[(batch, seq, seq)], timed=True)
+        for variant, tile, persistent in (("_persistent", None, True), ("_t176", [128, 176, 2, True, True], False),
+                                          ("_t176_persistent", [128, 176, 2, True, True], True),
+                                          ("_t160_persistent", [128, 160, 2, True, True], True)):
+            cases.append(dict(base, tile=tile, persistent=persistent,
+                              name=f"perf_d128_{dtype}_b{batch}_s{seq}{variant}"))
+    return cases
+
+
 def sanitizer_cases() -> list[dict[str, Any]]:
     """The persistent kernels small enough for compute-sanitizer with two items per CTA (132
     heads of 256 tokens: 264 items on 132 CTAs), head_dim 64 and 128 (the next item's Q loaded
@@ -180,7 +204,7 @@ def build(out: pathlib.Path, suite: str, only: str | None, randoms: int, seed: i
 
     selected = (perf_cases(variants) if suite in ("all", "perf") else []) + \
         (check_cases(randoms, seed) if suite in ("all", "check") else []) + \
-        (sanitizer_cases() if suite == "sanitizer" else [])
+        (sanitizer_cases() if suite == "sanitizer" else []) + (key_tile_cases() if suite == "key_tiles" else [])
     selected = [c for c in selected if only is None or re.search(only, c["name"])]
     out.mkdir(parents=True, exist_ok=True)
     target = tvm.target.Target(SM90A)
@@ -208,7 +232,7 @@ def build(out: pathlib.Path, suite: str, only: str | None, randoms: int, seed: i
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("build/gpu/attention"))
-    parser.add_argument("--suite", choices=("all", "perf", "check", "sanitizer"), default="all")
+    parser.add_argument("--suite", choices=("all", "perf", "check", "sanitizer", "key_tiles"), default="all")
     parser.add_argument("--only", help="regex on kernel names (re.search)")
     parser.add_argument("--no-variants", action="store_true", help="leave out the tiles of TILE_VARIANTS")
     parser.add_argument("--random", type=int, default=10, help="random shapes per check kernel")
