@@ -515,6 +515,10 @@ _CASES = [
     *(linear_case(f"check_linear_any_rows_f16_{m}x2048x512", m, 2048, 512, any_rows=True)
       for m in (1, 17, 200, 777, 2048, 4999)),
     *(linear_case(f"check_linear_any_rows_f16_{m}x12288x256", m, 12288, 256, any_rows=True) for m in (129, 1000)),
+    # (N = 6144 and 8192: 128 x 192 tiles at up to 1024 rows, 128 x 256 above; 8192 columns a
+    # partial last 192-column tile)
+    *(linear_case(f"check_linear_any_rows_f16_{m}x6144x512", m, 6144, 512, any_rows=True) for m in (1, 777, 2048)),
+    linear_case("check_linear_any_rows_f16_300x8192x256", 300, 8192, 256, any_rows=True),
     linear_case("check_linear_any_rows_bf16_3000x4096x1024", 3000, 4096, 1024, "bfloat16", any_rows=True),
     *(gated_case(f"check_gated_any_rows_f16_{m}x512x11008", m, 512, 11008, any_rows=True)
       for m in (1, 777, 1024, 3001)),

@@ -407,6 +407,29 @@ def test_dynamic_rows_choose_the_tile_at_run_time():
         assert tvm_tma.codegen.compile_cuda(source, arch="90a")
 
 
+def test_dynamic_rows_choose_between_192_and_256_columns_where_192_pays():
+    """Where 128 x 192 tiles are predicted closer to the fastest tiling at 512-4096 rows than
+    128 x 128 ones (GPT-2's qkv, N = 6144; Llama's, 12288), they are the narrower schedule: at
+    512, 777 and 1024 rows they fill one or two waves that 128 x 256 tiles leave part idle (the
+    sweep: 21.5 / 41.4 / 44.5 us against 25.5 / 48.7 / 51.7), at 2048 and 4096 rows the waves
+    tie and the wider tiles run. N = 4096 keeps 128 x 128 (one wave at 512 rows)."""
+    from tvm_tma.dlight.wgmma_matmul import _fewer_waves, _narrow_width
+
+    assert {n: _narrow_width(n) for n in (12288, 6144, 8192, 4096, 2048, 11008)} == \
+        {12288: 192, 6144: 192, 8192: 192, 4096: 128, 2048: 128, 11008: 128}
+    scheduled = tvm_tma.kernels.linear(777, 6144, 512, any_rows=True)
+    source = tvm_tma.codegen.kernel_source(tvm.compile(scheduled, TARGET, tir_pipeline="tma"))
+    assert source.count("wgmma_f16_ss_mma_async_sync_aligned_m64n192k16") >= 1
+    assert source.count("wgmma_f16_ss_mma_async_sync_aligned_m64n256k16") >= 1
+    assert "m64n128k16" not in source
+    decide = {rows: bool(tvm.sym.Analyzer().simplify(_fewer_waves(tvm.tirx.const(rows, "int32"), 6144,
+                                                                 (128, 192, 64), (128, 256, 64))))
+              for rows in (512, 777, 1024, 2048, 4096)}
+    assert decide == {512: True, 777: True, 1024: True, 2048: False, 4096: False}
+    if shutil.which("nvcc") is not None:
+        assert tvm_tma.codegen.compile_cuda(source, arch="90a")
+
+
 @pytest.mark.parametrize("length", [256, "s"])
 def test_rows_over_a_dynamic_batch_go_to_the_mma_sync_rule(length):
     """Rows along a dynamic batch and a length (``x[b, s, k] @ W^T``) are no 128-row box of A's

@@ -222,9 +222,9 @@ class WgmmaMatmul(GPUScheduleRule):
     the computation there and 16-byte vector stores (:func:`_stage_in_registers`). A gated
     epilogue (:func:`_gate_pairs`: ``silu(gate) * up`` over columns that alternate gate and up
     slices) gets tiles two slices wide, B's two halves loaded by one tensor copy, each thread's
-    gate and up values by a 16-byte vector each. The tiling
-    is ``config``, or else :func:`tuned` for the GEMM's shape; under a dynamic M with no
-    ``config``, two schedules in one function (128 x 128 and the tuned tiles), the one launched
+    gate and up values by a 16-byte vector each. The tiling is ``config``, or else
+    :func:`tuned` for the GEMM's shape; under a dynamic M with no ``config``, two schedules in
+    one function (the tuned tiles and narrower ones, :func:`_narrow_width`), the one launched
     chosen at run time from M (:func:`_fewer_waves`). CTAs are numbered in groups of row tiles
     (static rows) or down the columns of tiles (dynamic rows), so that those running at once
     share operand tiles in L2.
@@ -274,12 +274,12 @@ class WgmmaMatmul(GPUScheduleRule):
             swapped = self._tokens_on_n(func, sch.get(reductions[0]).name_hint, m, n)
             if swapped is not None:
                 return swapped
-        small = narrow(WgmmaConfig(tile=(128, 128, 64), stages=6), n) if n is not None else cfg
+        small = narrow(with_width(WgmmaConfig(), _narrow_width(n)), n) if n is not None else cfg
         try:
             scheduled = self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad, pair)
             if m is not None or not rows or self.config is not None or small.tile == cfg.tile or pair:
                 return scheduled
-            # a dynamic M: 128 x 128 tiles where their waves end sooner, decided at run time
+            # a dynamic M: narrower tiles where their waves end sooner, decided at run time
             fresh = s_tir.Schedule(func)
             few = self._schedule(fresh, reduction_blocks(fresh)[0], traits, b_transposed, small, 1)
         except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match
@@ -378,19 +378,48 @@ class WgmmaMatmul(GPUScheduleRule):
         return _predicated_like(func, store_name, staged) if staged else func
 
 
-NARROW_TILE_TIME = 0.53
-"""The time of a 128 x 128 tile over that of a 128 x 256 one (half the products at about 0.95x
-the rate: ``gemm_tilings_models_h100.md``)."""
+TILE_TIME = {128: 0.53, 192: 0.75, 256: 1.0}
+"""The time of a 128-row tile by its width over that of a 128 x 256 one, a CTA per tile: 128
+columns half the products at about 0.95x the rate (``gemm_tilings_models_h100.md``), 192 three
+quarters at the same rate (0.745-0.758 a wave at 4096 rows of N = 4096, 6144 and 12288,
+``gemm_any_rows_models_h100.md``)."""
+
+ANY_ROWS_TILES = range(4, 33)
+"""The row tiles (512 to 4096 rows) over which :func:`_narrow_width` compares a dynamic M's
+narrower tilings: the lengths of the sweep that measured them."""
+
+
+def _waves_time(row_tiles: int, n: int, width: int) -> float:
+    """The predicted time of ``row_tiles`` rows of 128-row tiles ``width`` columns wide over
+    ``n`` columns, a CTA per tile, in 128 x 256 tile times (:data:`TILE_TIME`)."""
+    return -(-(row_tiles * -(-n // width)) // SMS) * TILE_TIME[width]
+
+
+def _narrow_width(n: int) -> int:
+    """The width of the tiles compiled beside 128 x 256 ones under a dynamic M (:func:`_fewer_waves`
+    launches the one predicted sooner): of 128 and 192 columns, the one whose pair is predicted
+    the least behind the fastest of the three widths at its worst over :data:`ANY_ROWS_TILES`.
+    192 for Llama's qkv (N = 12288) and GPT-2's qkv and fc (6144, 8192), 128 for N = 4096 and
+    2048 (at 512 rows 128 x 128 tiles fill one wave, 128 x 192 ones most of it). In the sweep
+    (``gemm_any_rows_models_h100.md``) the pick of these pairs was the fastest of the three
+    widths or within 1.1% at 33 of its 35 shapes (1.02 and 1.04x at the other two), 128 and 256
+    tiles alone at 29 (1.02-1.19x at six)."""
+
+    def worst(width: int) -> float:
+        return max(min(_waves_time(r, n, width), _waves_time(r, n, 256)) / min(_waves_time(r, n, w) for w in TILE_TIME)
+                   for r in ANY_ROWS_TILES)
+
+    return min((128, 192), key=worst)
 
 
 def _fewer_waves(rows: tirx.PrimExpr, n: int, small: tuple, wide: tuple) -> tirx.PrimExpr:
     """Whether, for ``rows`` known at run time, waves of ``small`` tiles (one CTA per SM) end
-    sooner than waves of ``wide`` ones: ``waves_small * NARROW_TILE_TIME < waves_wide``. (GPT-2's
+    sooner than waves of ``wide`` ones, each wave taking its tile's :data:`TILE_TIME`. (GPT-2's
     proj and out, N = 2048: at 777 tokens one wave of each, 128 x 128 tiles 1.6x faster; at 2048
     tokens one wave against two, 128 x 256 tiles 1.25x faster.)"""
     row_tiles = tirx.floordiv(rows + wide[0] - 1, wide[0])
     waves = [tirx.floordiv(row_tiles * -(-n // tile[1]) + SMS - 1, SMS) for tile in (small, wide)]
-    return waves[0] * int(NARROW_TILE_TIME * 100) < waves[1] * 100
+    return waves[0] * int(TILE_TIME[small[1]] * 100) < waves[1] * int(TILE_TIME[wide[1]] * 100)
 
 
 def _by_rows(cond: tirx.PrimExpr, then: tirx.PrimFunc, other: tirx.PrimFunc) -> tirx.PrimFunc:
