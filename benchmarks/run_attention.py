@@ -32,6 +32,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import traceback
 from typing import Any
 
@@ -220,8 +221,6 @@ def median_table(merged: dict[str, Any]) -> str:
 def in_processes(opts: argparse.Namespace) -> int:
     """Run this script ``opts.processes`` times (through ``TVM_TMA_BOOT`` when set) with the
     options of ``opts``, then write :func:`medians` under ``opts.out``."""
-    import tempfile
-
     python = [sys.executable, *([os.environ["TVM_TMA_BOOT"]] if os.environ.get("TVM_TMA_BOOT") else [])]
     args = [str(opts.build_dir), "--seed", str(opts.seed), "--iters", str(opts.iters),
             "--case-timeout", str(opts.case_timeout)]

@@ -419,7 +419,7 @@ def _fewer_waves(rows: tirx.PrimExpr, n: int, small: tuple, wide: tuple) -> tirx
     tokens one wave against two, 128 x 256 tiles 1.25x faster.)"""
     row_tiles = tirx.floordiv(rows + wide[0] - 1, wide[0])
     waves = [tirx.floordiv(row_tiles * -(-n // tile[1]) + SMS - 1, SMS) for tile in (small, wide)]
-    return waves[0] * int(TILE_TIME[small[1]] * 100) < waves[1] * int(TILE_TIME[wide[1]] * 100)
+    return waves[0] * round(TILE_TIME[small[1]] * 100) < waves[1] * round(TILE_TIME[wide[1]] * 100)
 
 
 def _by_rows(cond: tirx.PrimExpr, then: tirx.PrimFunc, other: tirx.PrimFunc) -> tirx.PrimFunc:
