@@ -134,12 +134,16 @@ def wgmma_case(name: str, m: int, n: int, k: int, dtype: str = "float16", timed:
                 stock=False)
 
 
-def linear_case(name: str, m: int, n: int, k: int, dtype: str = "float16", any_rows: bool = False) -> Case:
-    """``x @ W^T`` by ``linear`` (dlight's wgmma rule, ``dtype`` output; ``any_rows``: compiled
-    for any number of rows, run at ``m``); rate counts ``2 m n k`` flops. Stock TVM cannot build it."""
-    return Case(name, "linear", {"m": m, "n": n, "k": k, "dtype": dtype, "any_rows": any_rows},
-                (((m, k), dtype), ((n, k), dtype), ((m, n), dtype)), (2,), "gemm",
-                size=f"{m}x{n}x{k} {dtype} x @ W^T" + (" (any rows)" if any_rows else ""),
+def linear_case(name: str, m: int, n: int, k: int, dtype: str = "float16", any_rows: bool = False,
+                out_dtype: str | None = None) -> Case:
+    """``x @ W^T`` by ``linear`` (dlight's wgmma rule, ``out_dtype`` output, by default
+    ``dtype``; ``any_rows``: compiled for any number of rows, run at ``m``); rate counts
+    ``2 m n k`` flops. Stock TVM cannot build it."""
+    out = out_dtype or dtype
+    return Case(name, "linear", {"m": m, "n": n, "k": k, "dtype": dtype, "any_rows": any_rows, "out_dtype": out},
+                (((m, k), dtype), ((n, k), dtype), ((m, n), out)), (2,), "gemm",
+                size=f"{m}x{n}x{k} {dtype}" + (f"->{out}" if out != dtype else "") + " x @ W^T"
+                + (" (any rows)" if any_rows else ""),
                 ref_params={"b_transposed": True}, flops=2 * m * n * k, stock=False)
 
 
@@ -519,6 +523,8 @@ _CASES = [
     # partial last 192-column tile)
     *(linear_case(f"check_linear_any_rows_f16_{m}x6144x512", m, 6144, 512, any_rows=True) for m in (1, 777, 2048)),
     linear_case("check_linear_any_rows_f16_300x8192x256", 300, 8192, 256, any_rows=True),
+    *(linear_case(f"check_linear_any_rows_f16_f32out_{m}x6144x512", m, 6144, 512, any_rows=True,
+                  out_dtype="float32") for m in (300, 2048)),
     linear_case("check_linear_any_rows_bf16_3000x4096x1024", 3000, 4096, 1024, "bfloat16", any_rows=True),
     *(gated_case(f"check_gated_any_rows_f16_{m}x512x11008", m, 512, 11008, any_rows=True)
       for m in (1, 777, 1024, 3001)),

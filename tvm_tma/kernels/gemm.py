@@ -253,24 +253,31 @@ def gated_mlp(m: int, k: int, mlp: int, dtype: str = "float16", *, any_rows: boo
                       f"gated_mlp: m={m}, k={k}, mlp={mlp}, {dtype}")
 
 
-def linear(m: int, n: int, k: int, dtype: str = "float16", *, any_rows: bool = False) -> tvm.IRModule:
-    """``y[m, n] = x[m, k] @ w[n, k]^T`` (``nn.Linear`` without a bias, ``dtype`` output)
-    scheduled by :class:`tvm_tma.dlight.WgmmaMatmul` as it schedules a model's linear layer
-    (the tiling :func:`~tvm_tma.dlight.wgmma_matmul.tuned` gives the shape). ``any_rows``:
-    compiled for any number of rows (a symbolic ``m``, as a model built for any length has it:
-    a CTA per tile, two tilings chosen at run time where they could differ; ``m`` unused)."""
+def linear(m: int, n: int, k: int, dtype: str = "float16", *, any_rows: bool = False,
+           out_dtype: str | None = None) -> tvm.IRModule:
+    """``y[m, n] = x[m, k] @ w[n, k]^T`` (``nn.Linear`` without a bias, ``out_dtype`` output,
+    by default ``dtype``) scheduled by :class:`tvm_tma.dlight.WgmmaMatmul` as it schedules a
+    model's linear layer (the tiling :func:`~tvm_tma.dlight.wgmma_matmul.tuned` gives the
+    shape). ``any_rows``: compiled for any number of rows (a symbolic ``m``, as a model built
+    for any length has it: a CTA per tile, two tilings chosen at run time where they could
+    differ; ``m`` unused)."""
     rows = tvm.tirx.Var("m", "int64") if any_rows else tvm.tirx.IntImm("int64", m)
-    return _by_dlight(linear_func(rows, n, k, dtype), f"linear: m={m}, n={n}, k={k}, {dtype}")
+    return _by_dlight(linear_func(rows, n, k, dtype, out_dtype=out_dtype),
+                      f"linear: m={m}, n={n}, k={k}, {dtype} -> {out_dtype or dtype}")
 
 
-def linear_func(rows: tvm.tirx.PrimExpr, n: int, k: int, dtype: str, index: str = "int64") -> tvm.tirx.PrimFunc:
+def linear_func(rows: tvm.tirx.PrimExpr, n: int, k: int, dtype: str, index: str = "int64", *,
+                out_dtype: str | None = None) -> tvm.tirx.PrimFunc:
     """The unscheduled ``y[rows, n] = x[rows, k] @ w[n, k]^T`` of :func:`linear`, its sizes of
-    type ``index`` (Relax's index type: int64)."""
+    type ``index`` (Relax's index type: int64), the products summed in ``out_dtype`` (by
+    default ``dtype``)."""
     size = lambda value: tvm.tirx.IntImm(index, value)  # noqa: E731
+    out = out_dtype or dtype
     x = te.placeholder((rows, size(k)), dtype, name="x")
     w = te.placeholder((size(n), size(k)), dtype, name="w")
     r = te.reduce_axis((size(0), size(k)), name="k")
-    y = te.compute((rows, size(n)), lambda i, j: te.sum(x[i, r] * w[j, r], axis=r), name="y")
+    y = te.compute((rows, size(n)), lambda i, j: te.sum(x[i, r].astype(out) * w[j, r].astype(out), axis=r),
+                   name="y")
     return te.create_prim_func([x, w, y])
 
 
