@@ -274,12 +274,14 @@ class WgmmaMatmul(GPUScheduleRule):
             swapped = self._tokens_on_n(func, sch.get(reductions[0]).name_hint, m, n)
             if swapped is not None:
                 return swapped
-        small = narrow(with_width(WgmmaConfig(), _narrow_width(n)), n) if n is not None else cfg
         try:
             scheduled = self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad, pair)
-            if m is not None or not rows or self.config is not None or small.tile == cfg.tile or pair:
+            if m is not None or n is None or not rows or self.config is not None or pair:
                 return scheduled
             # a dynamic M: narrower tiles where their waves end sooner, decided at run time
+            small = narrow(with_width(WgmmaConfig(), _narrow_width(n)), n)
+            if small.tile == cfg.tile:
+                return scheduled
             fresh = s_tir.Schedule(func)
             few = self._schedule(fresh, reduction_blocks(fresh)[0], traits, b_transposed, small, 1)
         except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match
