@@ -351,8 +351,10 @@ def test_wgmma_epilogue_with_an_activation_moves_16_byte_vectors(rows):
     """An epilogue with ``erf`` (no vector form): each thread loads the output tile's and the
     bias's 8 elements by one 16-byte vector each, computes them one by one and stores one
     16-byte vector (vectorizing the store's loop as it is would scalarize it: 2-byte loads and
-    stores). Under a dynamic M each vector store is predicated by the row's bound (TVM's cache
-    blocks carry no predicate: the store's is given to them)."""
+    stores). Under a dynamic M the epilogue
+    comes in two versions: in tiles that end before the rows do, no predicate; in the last,
+    each vector store predicated by the row's bound (TVM's cache blocks carry no predicate:
+    the store's is given to them)."""
     n = tvm.tirx.Var("n", "int32")
     func = _linear_gelu(n if rows == "n" else rows)
     with TARGET:
@@ -363,10 +365,17 @@ def test_wgmma_epilogue_with_an_activation_moves_16_byte_vectors(rows):
     stores = [i for i, line in enumerate(lines) if "T_gelu_ptr[" in line or "*(uint4*)(T_gelu_ptr" in line]
     assert stores and all(lines[i].strip().startswith("*(uint4*)(T_gelu_ptr") for i in stores), stores
     kernels = 2 if rows == "n" else 1  # (a dynamic M: two schedules, one chosen at run time)
-    assert "*(uint4*)(bias_ptr" in body and body.count("erff(") == 8 * kernels, body[:3000]
-    if rows == "n":  # each vector stored only by rows below n
-        assert all(lines[i - 1].strip().startswith("if (") and lines[i - 1].strip().endswith("< n) {")
-                   for i in stores), [lines[i - 1] for i in stores]
+    versions = 2 if rows == "n" else 1  # (full tiles and the last)
+    assert "*(uint4*)(bias_ptr" in body and body.count("erff(") == 8 * kernels * versions, body[:3000]
+    loops = [i for i, line in enumerate(lines) if line.strip().startswith("for (") and "fused_0" in line]
+    assert len(loops) == kernels * versions and all(lines[i - 1].strip() != "#pragma unroll" for i in loops), \
+        [lines[i - 1] for i in loops]  # (no tile-sized operand: the loop left to nvcc)
+    predicated = [i for i in stores if lines[i - 1].strip().endswith("< n) {")]
+    if rows == "n":  # each vector of the last tile stored only by rows below n; the others unpredicated
+        assert len(predicated) == len(stores) // 2 == kernels, [lines[i - 1] for i in stores]
+        assert body.count("* 128) + 127) < n)") == kernels, body[:3000]
+    else:
+        assert not predicated
     if shutil.which("nvcc") is not None:
         assert tvm_tma.codegen.compile_cuda(source, arch="90a")
 
@@ -462,6 +471,31 @@ def _linear_residual(rows: int, n: int = 4096, k: int = 1024) -> tvm.tirx.PrimFu
     mm = te.compute((1, rows, n), lambda b, i, j: te.sum(x[b, i, kk] * w[j, kk], axis=kk), name="NT_matmul")
     out = te.compute((1, rows, n), lambda b, i, j: mm[b, i, j] + r[b, i, j], name="T_add")
     return te.create_prim_func([x, w, r, out])
+
+
+@pytest.mark.parametrize("rows", [1024, "n"])
+def test_a_residual_epilogue_loads_a_threads_vectors_together(rows):
+    """A residual read per row of the output tile: the loop over a thread's vectors unrolled
+    (``#pragma unroll``), so that its 16-byte loads issue before the stores. Under a dynamic M
+    the epilogue comes twice: in tiles ending before the rows do, with no predicate; in the
+    last, each load and store predicated by the row's bound (nvcc sinks a load into its
+    store's branch there: one at a time)."""
+    func = _linear_residual(tvm.tirx.Var("n", "int32") if rows == "n" else rows)
+    with TARGET:
+        scheduled = tdl.WgmmaMatmul().apply(func, TARGET, False).mod
+    source = tvm_tma.codegen.kernel_source(tvm.compile(scheduled, TARGET, tir_pipeline="tma"))
+    kernels, versions = (2, 2) if rows == "n" else (1, 1)
+    lines = [line.strip() for line in source.splitlines()]
+    loops = [i for i, line in enumerate(lines) if line.startswith("for (") and "fused_0" in line]
+    assert len(loops) == kernels * versions and all(lines[i - 1] == "#pragma unroll" for i in loops), loops
+    loads = [i for i, line in enumerate(lines) if line.startswith("*(uint4*)(r_local_ptr")]
+    guarded = [i for i in loads if lines[i - 1].startswith("if (") and lines[i - 1].endswith("< n) {")]
+    assert len(loads) == kernels * versions and len(guarded) == (kernels if rows == "n" else 0), \
+        [lines[i - 1] for i in loads]
+    if rows == "n":  # the unpredicated version: tiles whose last row is below n
+        assert source.count("* 128) + 127) < n)) {") == kernels, source
+    if shutil.which("nvcc") is not None:
+        assert tvm_tma.codegen.compile_cuda(source, arch="90a")
 
 
 def test_token_tiles_are_the_fewest_of_at_most_256_in_16_column_steps():

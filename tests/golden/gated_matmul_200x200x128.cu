@@ -74,6 +74,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) gated_matmul_kernel(half* _
   alignas(64) uint packed_ptr[4];
   alignas(64) half y_local_ptr[16];
   alignas(64) half out_local_ptr[8];
+  alignas(64) half y_local_ptr_1[16];
+  alignas(64) half out_local_ptr_1[8];
   if (((((int)threadIdx.y) * 128) + ((int)threadIdx.x)) == 0) {
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_full_ptr[0]))), (uint)1);
     tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_full_ptr[1]))), (uint)1);
@@ -94,8 +96,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) gated_matmul_kernel(half* _
   __syncthreads();
   int cse_v3 = (((int)blockIdx.x) & 1);
   int cse_v4 = (((int)blockIdx.x) >> 1);
-  int cse_v9 = ((((int)blockIdx.x) & 1) * 128);
-  int cse_v10 = ((((int)blockIdx.x) >> 1) * 64);
+  int cse_v11 = ((((int)blockIdx.x) & 1) * 128);
+  int cse_v12 = ((((int)blockIdx.x) >> 1) * 64);
   if ((((int)threadIdx.y) == 2)) {
     tvm_builtin_ptx_setmaxnreg_dec_sync_aligned_u32_40();
     if (((int)threadIdx.x) == 0) {
@@ -117,8 +119,8 @@ extern "C" __global__ void __launch_bounds__(384, 1) gated_matmul_kernel(half* _
       tvm_builtin_cuda_mbarrier_wait((&(tma_full_ptr[ax3_0_1])), 0);
       tvm_builtin_ptx_wgmma_fence_fence_sync_aligned();
       int cse_v5 = (ax3_0_1 * 8192);
-      int cse_v11 = ((((int)threadIdx.y) & 1) * 4096);
-      int cse_v16 = ((ax3_0_1 * 8192) + ((((int)threadIdx.y) & 1) * 4096));
+      int cse_v13 = ((((int)threadIdx.y) & 1) * 4096);
+      int cse_v21 = ((ax3_0_1 * 8192) + ((((int)threadIdx.y) & 1) * 4096));
       tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(y_reindex_pad_local_ptr[0], y_reindex_pad_local_ptr[1], y_reindex_pad_local_ptr[2], y_reindex_pad_local_ptr[3], y_reindex_pad_local_ptr[4], y_reindex_pad_local_ptr[5], y_reindex_pad_local_ptr[6], y_reindex_pad_local_ptr[7], y_reindex_pad_local_ptr[8], y_reindex_pad_local_ptr[9], y_reindex_pad_local_ptr[10], y_reindex_pad_local_ptr[11], y_reindex_pad_local_ptr[12], y_reindex_pad_local_ptr[13], y_reindex_pad_local_ptr[14], y_reindex_pad_local_ptr[15], y_reindex_pad_local_ptr[16], y_reindex_pad_local_ptr[17], y_reindex_pad_local_ptr[18], y_reindex_pad_local_ptr[19], y_reindex_pad_local_ptr[20], y_reindex_pad_local_ptr[21], y_reindex_pad_local_ptr[22], y_reindex_pad_local_ptr[23], y_reindex_pad_local_ptr[24], y_reindex_pad_local_ptr[25], y_reindex_pad_local_ptr[26], y_reindex_pad_local_ptr[27], y_reindex_pad_local_ptr[28], y_reindex_pad_local_ptr[29], y_reindex_pad_local_ptr[30], y_reindex_pad_local_ptr[31], y_reindex_pad_local_ptr[32], y_reindex_pad_local_ptr[33], y_reindex_pad_local_ptr[34], y_reindex_pad_local_ptr[35], y_reindex_pad_local_ptr[36], y_reindex_pad_local_ptr[37], y_reindex_pad_local_ptr[38], y_reindex_pad_local_ptr[39], y_reindex_pad_local_ptr[40], y_reindex_pad_local_ptr[41], y_reindex_pad_local_ptr[42], y_reindex_pad_local_ptr[43], y_reindex_pad_local_ptr[44], y_reindex_pad_local_ptr[45], y_reindex_pad_local_ptr[46], y_reindex_pad_local_ptr[47], y_reindex_pad_local_ptr[48], y_reindex_pad_local_ptr[49], y_reindex_pad_local_ptr[50], y_reindex_pad_local_ptr[51], y_reindex_pad_local_ptr[52], y_reindex_pad_local_ptr[53], y_reindex_pad_local_ptr[54], y_reindex_pad_local_ptr[55], y_reindex_pad_local_ptr[56], y_reindex_pad_local_ptr[57], y_reindex_pad_local_ptr[58], y_reindex_pad_local_ptr[59], y_reindex_pad_local_ptr[60], y_reindex_pad_local_ptr[61], y_reindex_pad_local_ptr[62], y_reindex_pad_local_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((ax3_0_1 * 8192) + ((((int)threadIdx.y) & 1) * 4096)) + 16384)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((ax3_0_1 * 8192) + 65536)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
       tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(y_reindex_pad_local_ptr[0], y_reindex_pad_local_ptr[1], y_reindex_pad_local_ptr[2], y_reindex_pad_local_ptr[3], y_reindex_pad_local_ptr[4], y_reindex_pad_local_ptr[5], y_reindex_pad_local_ptr[6], y_reindex_pad_local_ptr[7], y_reindex_pad_local_ptr[8], y_reindex_pad_local_ptr[9], y_reindex_pad_local_ptr[10], y_reindex_pad_local_ptr[11], y_reindex_pad_local_ptr[12], y_reindex_pad_local_ptr[13], y_reindex_pad_local_ptr[14], y_reindex_pad_local_ptr[15], y_reindex_pad_local_ptr[16], y_reindex_pad_local_ptr[17], y_reindex_pad_local_ptr[18], y_reindex_pad_local_ptr[19], y_reindex_pad_local_ptr[20], y_reindex_pad_local_ptr[21], y_reindex_pad_local_ptr[22], y_reindex_pad_local_ptr[23], y_reindex_pad_local_ptr[24], y_reindex_pad_local_ptr[25], y_reindex_pad_local_ptr[26], y_reindex_pad_local_ptr[27], y_reindex_pad_local_ptr[28], y_reindex_pad_local_ptr[29], y_reindex_pad_local_ptr[30], y_reindex_pad_local_ptr[31], y_reindex_pad_local_ptr[32], y_reindex_pad_local_ptr[33], y_reindex_pad_local_ptr[34], y_reindex_pad_local_ptr[35], y_reindex_pad_local_ptr[36], y_reindex_pad_local_ptr[37], y_reindex_pad_local_ptr[38], y_reindex_pad_local_ptr[39], y_reindex_pad_local_ptr[40], y_reindex_pad_local_ptr[41], y_reindex_pad_local_ptr[42], y_reindex_pad_local_ptr[43], y_reindex_pad_local_ptr[44], y_reindex_pad_local_ptr[45], y_reindex_pad_local_ptr[46], y_reindex_pad_local_ptr[47], y_reindex_pad_local_ptr[48], y_reindex_pad_local_ptr[49], y_reindex_pad_local_ptr[50], y_reindex_pad_local_ptr[51], y_reindex_pad_local_ptr[52], y_reindex_pad_local_ptr[53], y_reindex_pad_local_ptr[54], y_reindex_pad_local_ptr[55], y_reindex_pad_local_ptr[56], y_reindex_pad_local_ptr[57], y_reindex_pad_local_ptr[58], y_reindex_pad_local_ptr[59], y_reindex_pad_local_ptr[60], y_reindex_pad_local_ptr[61], y_reindex_pad_local_ptr[62], y_reindex_pad_local_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((ax3_0_1 * 8192) + ((((int)threadIdx.y) & 1) * 4096)) + 16400)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((ax3_0_1 * 8192) + 65552)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
       tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(y_reindex_pad_local_ptr[0], y_reindex_pad_local_ptr[1], y_reindex_pad_local_ptr[2], y_reindex_pad_local_ptr[3], y_reindex_pad_local_ptr[4], y_reindex_pad_local_ptr[5], y_reindex_pad_local_ptr[6], y_reindex_pad_local_ptr[7], y_reindex_pad_local_ptr[8], y_reindex_pad_local_ptr[9], y_reindex_pad_local_ptr[10], y_reindex_pad_local_ptr[11], y_reindex_pad_local_ptr[12], y_reindex_pad_local_ptr[13], y_reindex_pad_local_ptr[14], y_reindex_pad_local_ptr[15], y_reindex_pad_local_ptr[16], y_reindex_pad_local_ptr[17], y_reindex_pad_local_ptr[18], y_reindex_pad_local_ptr[19], y_reindex_pad_local_ptr[20], y_reindex_pad_local_ptr[21], y_reindex_pad_local_ptr[22], y_reindex_pad_local_ptr[23], y_reindex_pad_local_ptr[24], y_reindex_pad_local_ptr[25], y_reindex_pad_local_ptr[26], y_reindex_pad_local_ptr[27], y_reindex_pad_local_ptr[28], y_reindex_pad_local_ptr[29], y_reindex_pad_local_ptr[30], y_reindex_pad_local_ptr[31], y_reindex_pad_local_ptr[32], y_reindex_pad_local_ptr[33], y_reindex_pad_local_ptr[34], y_reindex_pad_local_ptr[35], y_reindex_pad_local_ptr[36], y_reindex_pad_local_ptr[37], y_reindex_pad_local_ptr[38], y_reindex_pad_local_ptr[39], y_reindex_pad_local_ptr[40], y_reindex_pad_local_ptr[41], y_reindex_pad_local_ptr[42], y_reindex_pad_local_ptr[43], y_reindex_pad_local_ptr[44], y_reindex_pad_local_ptr[45], y_reindex_pad_local_ptr[46], y_reindex_pad_local_ptr[47], y_reindex_pad_local_ptr[48], y_reindex_pad_local_ptr[49], y_reindex_pad_local_ptr[50], y_reindex_pad_local_ptr[51], y_reindex_pad_local_ptr[52], y_reindex_pad_local_ptr[53], y_reindex_pad_local_ptr[54], y_reindex_pad_local_ptr[55], y_reindex_pad_local_ptr[56], y_reindex_pad_local_ptr[57], y_reindex_pad_local_ptr[58], y_reindex_pad_local_ptr[59], y_reindex_pad_local_ptr[60], y_reindex_pad_local_ptr[61], y_reindex_pad_local_ptr[62], y_reindex_pad_local_ptr[63], (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((ax3_0_1 * 8192) + ((((int)threadIdx.y) & 1) * 4096)) + 16416)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (((uint64_t)((tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[((ax3_0_1 * 8192) + 65568)]))) >> (uint)4) & (uint)16383)) | (uint64_t)4611686293305360384ULL), (bool)1);
@@ -136,53 +138,75 @@ extern "C" __global__ void __launch_bounds__(384, 1) gated_matmul_kernel(half* _
     for (int col = 0; col < 8; ++col) {
       #pragma unroll
       for (int m = 0; m < 4; ++m) {
-        int cse_v12 = ((col * 8) + (m * 2));
+        int cse_v14 = ((col * 8) + (m * 2));
         tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(packed_ptr[m], y_reindex_pad_local_ptr[(((col * 8) + (m * 2)) + 1)], y_reindex_pad_local_ptr[((col * 8) + (m * 2))]);
       }
       int cse_v6 = (col * 16);
-      int cse_v13 = ((((int)threadIdx.x) >> 5) * 2048);
-      int cse_v14 = ((((int)threadIdx.x) & 15) * 128);
-      int cse_v17 = (((((int)threadIdx.x) & 31) >> 4) * 8);
+      int cse_v15 = ((((int)threadIdx.x) >> 5) * 2048);
+      int cse_v16 = ((((int)threadIdx.x) & 15) * 128);
+      int cse_v22 = (((((int)threadIdx.x) & 31) >> 4) * 8);
       tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(tvm_builtin_cuda_cvta_generic_to_shared((&(((half*)buf_dyn_shmem_ptr)[(((((((int)threadIdx.y) * 8192) + ((((int)threadIdx.x) >> 5) * 2048)) + ((((int)threadIdx.x) & 15) * 128)) + (col * 16)) + (((((int)threadIdx.x) & 31) >> 4) * 8))]))), packed_ptr[0], packed_ptr[1], packed_ptr[2], packed_ptr[3]);
     }
+    int cse_v7 = (((int)threadIdx.y) * 2048);
+    int cse_v8 = (((int)threadIdx.x) >> 3);
+    int cse_v9 = (((int)threadIdx.x) & 7);
+    int cse_v10 = (((int)threadIdx.y) * 3200);
+    int cse_v17 = ((((int)threadIdx.x) >> 3) * 128);
+    int cse_v18 = ((((int)threadIdx.x) & 7) * 8);
+    int cse_v19 = ((((int)blockIdx.x) & 1) * 25600);
+    int cse_v20 = ((((int)threadIdx.x) >> 3) * 200);
     tvm_builtin_ptx_bar_sync_count_sync((uint)1, (uint)256);
-    for (int ax0_ax1_0_fused_0 = 0; ax0_ax1_0_fused_0 < 4; ++ax0_ax1_0_fused_0) {
-      int cse_v7 = (((int)threadIdx.x) >> 3);
-      int cse_v8 = (((int)threadIdx.x) & 7);
-      int cse_v15 = ((((int)threadIdx.x) & 7) * 8);
-      int cse_v19 = (((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3));
-      for (int ax0 = 0; ax0 < 2; ++ax0) {
-        if ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200) {
+    if ((((((int)blockIdx.x) & 1) < 1) && (((int)blockIdx.x) < 6))) {
+      for (int ax0_ax1_0_fused_0 = 0; ax0_ax1_0_fused_0 < 4; ++ax0_ax1_0_fused_0) {
+        for (int ax0 = 0; ax0 < 2; ++ax0) {
           *(uint4*)(y_local_ptr + (ax0 * 8)) = *(uint4*)(((half*)buf_dyn_shmem_ptr) + (((((ax0_ax1_0_fused_0 * 4096) + (((int)threadIdx.y) * 2048)) + ((((int)threadIdx.x) >> 3) * 128)) + (ax0 * 64)) + ((((int)threadIdx.x) & 7) * 8)));
         }
-      }
-      int cse_v18 = (((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7));
-      if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
         out_local_ptr[0] = ((half)(__fdividef(((float)y_local_ptr[0]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr[0]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr[8])));
-      }
-      if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
         out_local_ptr[1] = ((half)(__fdividef(((float)y_local_ptr[1]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr[1]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr[9])));
-      }
-      if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
         out_local_ptr[2] = ((half)(__fdividef(((float)y_local_ptr[2]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr[2]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr[10])));
-      }
-      if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
         out_local_ptr[3] = ((half)(__fdividef(((float)y_local_ptr[3]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr[3]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr[11])));
-      }
-      if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
         out_local_ptr[4] = ((half)(__fdividef(((float)y_local_ptr[4]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr[4]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr[12])));
-      }
-      if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
         out_local_ptr[5] = ((half)(__fdividef(((float)y_local_ptr[5]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr[5]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr[13])));
-      }
-      if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
         out_local_ptr[6] = ((half)(__fdividef(((float)y_local_ptr[6]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr[6]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr[14])));
-      }
-      if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
         out_local_ptr[7] = ((half)(__fdividef(((float)y_local_ptr[7]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr[7]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr[15])));
-      }
-      if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
         *(uint4*)(out_ptr + (((((((((int)blockIdx.x) & 1) * 25600) + (ax0_ax1_0_fused_0 * 6400)) + (((int)threadIdx.y) * 3200)) + ((((int)threadIdx.x) >> 3) * 200)) + ((((int)blockIdx.x) >> 1) * 64)) + ((((int)threadIdx.x) & 7) * 8))) = *(uint4*)(out_local_ptr + 0);
+      }
+    } else {
+      for (int ax0_ax1_0_fused_0_1 = 0; ax0_ax1_0_fused_0_1 < 4; ++ax0_ax1_0_fused_0_1) {
+        int cse_v24 = (((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3));
+        for (int ax0_1 = 0; ax0_1 < 2; ++ax0_1) {
+          if ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200) {
+            *(uint4*)(y_local_ptr_1 + (ax0_1 * 8)) = *(uint4*)(((half*)buf_dyn_shmem_ptr) + (((((ax0_ax1_0_fused_0_1 * 4096) + (((int)threadIdx.y) * 2048)) + ((((int)threadIdx.x) >> 3) * 128)) + (ax0_1 * 64)) + ((((int)threadIdx.x) & 7) * 8)));
+          }
+        }
+        int cse_v23 = (((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7));
+        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
+          out_local_ptr_1[0] = ((half)(__fdividef(((float)y_local_ptr_1[0]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[0]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[8])));
+        }
+        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
+          out_local_ptr_1[1] = ((half)(__fdividef(((float)y_local_ptr_1[1]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[1]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[9])));
+        }
+        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
+          out_local_ptr_1[2] = ((half)(__fdividef(((float)y_local_ptr_1[2]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[2]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[10])));
+        }
+        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
+          out_local_ptr_1[3] = ((half)(__fdividef(((float)y_local_ptr_1[3]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[3]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[11])));
+        }
+        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
+          out_local_ptr_1[4] = ((half)(__fdividef(((float)y_local_ptr_1[4]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[4]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[12])));
+        }
+        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
+          out_local_ptr_1[5] = ((half)(__fdividef(((float)y_local_ptr_1[5]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[5]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[13])));
+        }
+        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
+          out_local_ptr_1[6] = ((half)(__fdividef(((float)y_local_ptr_1[6]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[6]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[14])));
+        }
+        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
+          out_local_ptr_1[7] = ((half)(__fdividef(((float)y_local_ptr_1[7]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[7]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[15])));
+        }
+        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
+          *(uint4*)(out_ptr + (((((((((int)blockIdx.x) & 1) * 25600) + (ax0_ax1_0_fused_0_1 * 6400)) + (((int)threadIdx.y) * 3200)) + ((((int)threadIdx.x) >> 3) * 200)) + ((((int)blockIdx.x) >> 1) * 64)) + ((((int)threadIdx.x) & 7) * 8))) = *(uint4*)(out_local_ptr_1 + 0);
+        }
       }
     }
   }

@@ -19,7 +19,7 @@ from .. import rules
 from .. import tensor_intrin as intrin
 from ..kernels.gemm import SMS, fills, load_operands, output_grid, raster_tiles
 from ..schedule import bulk_store, swizzle, tma_pipeline
-from ..transforms._ir import all_of, bind_loop, conjuncts, free_vars, uses_var
+from ..transforms._ir import all_of, bind_loop, conjuncts, free_vars, renamed, substitute, uses_var, walk
 from ._target import has_wgmma, schedules
 from .matmul import _I, _J, elements_read, normalize_gemm, operand_layout, reduction_blocks
 
@@ -353,7 +353,7 @@ class WgmmaMatmul(GPUScheduleRule):
             sch.reorder(columns, rows)
             rows, columns = columns, rows
         columns, vec = sch.split(columns, [None, lanes])
-        _, ty, tx = sch.split(sch.fuse(rows, columns), [None, cfg.warpgroups, intrin.THREADS])
+        trips, ty, tx = sch.split(sch.fuse(rows, columns), [None, cfg.warpgroups, intrin.THREADS])
         sch.bind(ty, "threadIdx.y")
         sch.bind(tx, "threadIdx.x")
         store_name = sch.get(store).name_hint
@@ -367,6 +367,12 @@ class WgmmaMatmul(GPUScheduleRule):
             swizzle(sch, store)
         else:
             staged = _stage_in_registers(sch, store, tx, vec, write_back if pair else None)
+            if _loads_per_trip(sch.mod["main"], staged[:-1], sch.get(trips).loop_var):
+                # (a thread's vectors of a residual in one sequence: its loads issued together; an
+                # epilogue of activations and column vectors alone is left to nvcc: unrolled, the
+                # GPT-2 MLP's gelu GEMM ran 1.23x slower)
+                sch.unroll(trips)
+                sch.annotate(trips, "pragma_unroll_explicit", 0)
         sch.decompose_reduction(mma, ko)
         fragment = intrin.fragment_layout(bn)
         sch.transform_layout(mma, ("write", 0), lambda s, i, j: (s, *fragment(i, j)))
@@ -377,7 +383,9 @@ class WgmmaMatmul(GPUScheduleRule):
         tma_pipeline(sch, ko, stages=cfg.stages, num_copies=2, consumers_first=True, wgmma_in_flight=1,
                      producer="warp")
         func = _simplified_predicates(_without_round_trips(sch.mod["main"]))
-        return _predicated_like(func, store_name, staged) if staged else func
+        if not staged:
+            return func
+        return _full_tiles_unpredicated(_predicated_like(func, store_name, staged), sch.get(trips).loop_var)
 
 
 TILE_TIME = {128: 0.53, 192: 0.75, 256: 1.0}
@@ -603,6 +611,72 @@ def _predicated_like(func: tirx.PrimFunc, store: str, blocks: list[str]) -> tirx
         return s_tir.SBlockRealize(realize.iter_values, predicate, realize.block)
 
     return func.with_body(tvm_ffi.structural_mutate(func.body, (s_tir.SBlockRealize, on_realize)))
+
+
+def _loads_per_trip(func: tirx.PrimFunc, blocks: list[str], loop: tirx.Var) -> bool:
+    """Whether any of the blocks named ``blocks`` loads from global memory a region that moves
+    with loop ``loop`` (an operand the size of the output tile, as a residual is)."""
+    found = []
+
+    def on_realize(realize):
+        if realize.block.name_hint in blocks:
+            iters = {it.var: value for it, value in zip(realize.block.iter_vars, realize.iter_values)}
+            found.extend(uses_var(substitute([r.min for r in read.region], iters), [loop])
+                         for read in realize.block.reads if read.source.scope() == "global")
+
+    walk(func.body, s_tir.SBlockRealize, on_realize)
+    return any(found)
+
+
+def _full_tiles_unpredicated(func: tirx.PrimFunc, loop: tirx.Var) -> tirx.PrimFunc:
+    """``func`` with its epilogue loop ``loop`` in two versions: where the bounds ``e < b`` that
+    predicate its blocks hold for every ``e`` the loop and those inside it reach (a tile that
+    ends before the rows do: every CTA but the last row's under a dynamic M), the loop with
+    those bounds dropped; else the loop as it is. The unpredicated, unrolled loop issues a
+    thread's global loads together; predicated, each waits for the store before it (nvcc sinks
+    a load into the branch of the store that uses it)."""
+    registers = {}  # the epilogue's local buffers -> the unpredicated version's own
+
+    def version(epilogue: tirx.For) -> tirx.Stmt:
+        inner = {}
+        walk(epilogue, tirx.For, lambda f: inner.update({f.loop_var: arith.IntervalSet(f.min, f.min + f.extent - 1)}))
+        terms = []
+        walk(epilogue, s_tir.SBlockRealize, lambda r: terms.extend(conjuncts(r.predicate)))
+        bounds = _distinct([c for c in terms if isinstance(c, tirx.LT) and not uses_var(c.b, list(inner))])
+        ends = [arith.Analyzer().int_set(c.a, inner).max_value for c in bounds]
+        if not bounds or any(uses_var(end, list(inner)) for end in ends):
+            return epilogue
+        full = all_of(_distinct([arith.Analyzer().simplify(end < c.b) for end, c in zip(ends, bounds)]))
+
+        def on_realize(realize, mutator):
+            realize = mutator.default_mutate(realize)
+            kept = [c for c in conjuncts(realize.predicate) if not any(tvm_ffi.structural_equal(c, d) for d in bounds)]
+            return s_tir.SBlockRealize(realize.iter_values, all_of(kept), realize.block)
+
+        # (its registers its own: allocations are placed where their accesses meet, here inside it)
+        walk(epilogue, s_tir.SBlock, lambda b: registers.update(
+            {w.source: tvm.tirx.buffer._ffi_api.BufferVar(w.source.name, w.source.ty, None)
+             for w in b.writes if w.source.scope() == "local"}))
+        fast = renamed(substitute(tvm_ffi.structural_mutate(epilogue, (s_tir.SBlockRealize, on_realize)), registers))
+        # (thread-invariant: ThreadSync places no barrier for the branch)
+        return tirx.IfThenElse(tirx.call_intrin("bool", "tirx.tvm_thread_invariant", full), fast, epilogue)
+
+    def on_block(block, mutator):
+        block = mutator.default_mutate(block)
+        own = [registers[b] for b in block.alloc_buffers if b in registers]
+        if not own:
+            return block
+        return s_tir.SBlock(block.iter_vars, block.reads, block.writes, block.name_hint, block.body, block.init,
+                            [*block.alloc_buffers, *own], block.match_buffers, block.annotations)
+
+    body = tvm_ffi.structural_mutate(func.body, (tirx.For, lambda f, m: version(f) if f.loop_var.same_as(loop)
+                                                 else m.default_mutate(f)))
+    return func.with_body(tvm_ffi.structural_mutate(body, (s_tir.SBlock, on_block)))
+
+
+def _distinct(exprs: list) -> list:
+    """``exprs`` without the structural repeats of earlier ones."""
+    return [e for i, e in enumerate(exprs) if not any(tvm_ffi.structural_equal(e, d) for d in exprs[:i])]
 
 
 def _simplified_predicates(func: tirx.PrimFunc) -> tirx.PrimFunc:

@@ -135,6 +135,15 @@ def substitute(node, mapping: dict) -> object:
     return mutate(node, (tirx.Var, on_var))
 
 
+def renamed(stmt: tirx.Stmt) -> tirx.Stmt:
+    """``stmt`` with fresh variables for the loops and block iterators it binds: a copy of
+    statements placed beside the original, so that no variable is bound twice."""
+    bound = []
+    walk(stmt, tirx.For, lambda f: bound.append(f.loop_var))
+    walk(stmt, s_tir.SBlock, lambda b: bound.extend(iv.var for iv in b.iter_vars))
+    return substitute(stmt, {v: tirx.Var(v.name, v.ty) for v in bound})
+
+
 def free_vars(node) -> list[tirx.Var]:
     """Every variable ``node`` refers to (with repeats)."""
     found = []

@@ -94,7 +94,19 @@ from tvm.script import tirx as T
 from ... import rules
 from ...errors import TMAError
 from .. import ptx
-from .._ir import assignments, bind_loop, children, free_vars, function_name, mutate, seq, substitute, uses_var, walk
+from .._ir import (
+    assignments,
+    bind_loop,
+    children,
+    free_vars,
+    function_name,
+    mutate,
+    renamed,
+    seq,
+    substitute,
+    uses_var,
+    walk,
+)
 from ..copies.bulk_store import shared_writes
 from ..copies.copy_plan import (
     BulkPlan,
@@ -330,15 +342,6 @@ def _one_value_by_cases(expr: tirx.PrimExpr, analyzer: arith.Analyzer) -> tirx.I
     return tirx.const(values.pop(), expr.ty) if len(values) == 1 else None
 
 
-def _renamed(stmt: tirx.Stmt) -> tirx.Stmt:
-    """``stmt`` with fresh variables for the loops and block iterators it binds (the
-    producer's copy of the statements around the loop, so that no variable is bound twice)."""
-    bound = []
-    walk(stmt, tirx.For, lambda f: bound.append(f.loop_var))
-    walk(stmt, s_tir.SBlock, lambda b: bound.extend(iv.var for iv in b.iter_vars))
-    return substitute(stmt, {v: tirx.Var(v.name, v.ty) for v in bound})
-
-
 class _RoleSplit:
     """The split of one kernel around its warp-specialized loop ``loop``."""
 
@@ -451,7 +454,7 @@ class _RoleSplit:
         if realize is not None:
             consume = _block(realize, consume, keep)
         self.allocs = list(versioned.values())
-        producer = _renamed(seq(self.project(kernel[:-1], produce, keep_rest=False)))
+        producer = renamed(seq(self.project(kernel[:-1], produce, keep_rest=False)))
         consumer = self.project(kernel[:-1], consume, keep_rest=True)
         split = next(i for i, item in enumerate(consumer) if _path(item, consume) is not None)
         return producer, consumer[:split + 1], consumer[split + 1:]
@@ -604,7 +607,7 @@ class _RoleSplit:
                                 self.analyzer)
                 cond = exists(i)
                 if cond is not None:
-                    work.append(stmt if steady else _renamed(stmt))
+                    work.append(stmt if steady else renamed(stmt))
                     conds.append(cond)
             if not steady and self.manual and self.wgmma and work:
                 # the consumers' groups retire before the iteration's condition ends (a group in
