@@ -498,6 +498,27 @@ def test_a_residual_epilogue_loads_a_threads_vectors_together(rows):
         assert tvm_tma.codegen.compile_cuda(source, arch="90a")
 
 
+def test_an_epilogue_of_function_calls_leaves_its_loop_to_nvcc():
+    """``silu(x @ W^T) * u`` with ``u`` another product the size of the output (Hugging Face's
+    separate gate and up projections): a tile-sized operand, but an epilogue that calls
+    functions (``sigmoid``), which ran slower unrolled: its loop has no ``#pragma unroll``."""
+    te = tvm.te
+    x = te.placeholder((1, 1024, 1024), "float16", name="x")
+    w = te.placeholder((4096, 1024), "float16", name="w")
+    u = te.placeholder((1, 1024, 4096), "float16", name="u")
+    kk = te.reduce_axis((0, 1024), name="k")
+    mm = te.compute((1, 1024, 4096), lambda b, i, j: te.sum(x[b, i, kk] * w[j, kk], axis=kk), name="NT_matmul")
+    out = te.compute((1, 1024, 4096), lambda b, i, j: mm[b, i, j] * te.sigmoid(mm[b, i, j]) * u[b, i, j],
+                     name="silu_multiply")
+    with TARGET:
+        scheduled = tdl.WgmmaMatmul().apply(te.create_prim_func([x, w, u, out]), TARGET, False).mod
+    source = tvm_tma.codegen.kernel_source(tvm.compile(scheduled, TARGET, tir_pipeline="tma"))
+    lines = [line.strip() for line in source.splitlines()]
+    loops = [i for i, line in enumerate(lines) if line.startswith("for (") and "fused_0" in line]
+    assert "*(uint4*)(u_local_ptr" in source and len(loops) == 1 and lines[loops[0] - 1] != "#pragma unroll", \
+        [lines[i - 1] for i in loops]
+
+
 def test_token_tiles_are_the_fewest_of_at_most_256_in_16_column_steps():
     from tvm_tma.dlight.wgmma_matmul import _token_config
 
