@@ -640,9 +640,10 @@ def _full_tiles_unpredicated(func: tirx.PrimFunc, loop: tirx.Var) -> tirx.PrimFu
     """``func`` with its epilogue loop ``loop`` in two versions: where the bounds ``e < b`` that
     predicate its blocks hold for every ``e`` the loop and those inside it reach (a tile that
     ends before the rows do: every CTA but the last row's under a dynamic M), the loop with
-    those bounds dropped; else the loop as it is. The unpredicated, unrolled loop issues a
-    thread's global loads together; predicated, each waits for the store before it (nvcc sinks
-    a load into the branch of the store that uses it)."""
+    those bounds dropped; else the loop as it is. Unpredicated (and unrolled, where it reads a
+    residual: :func:`_loads_per_trip`) the loop issues a thread's global loads together;
+    predicated, each waits for the store before it (nvcc sinks a load into the branch of the
+    store that uses it)."""
     registers = {}  # the epilogue's local buffers -> the unpredicated version's own
 
     def version(epilogue: tirx.For) -> tirx.Stmt:
@@ -652,7 +653,8 @@ def _full_tiles_unpredicated(func: tirx.PrimFunc, loop: tirx.Var) -> tirx.PrimFu
         walk(epilogue, s_tir.SBlockRealize, lambda r: terms.extend(conjuncts(r.predicate)))
         bounds = _distinct([c for c in terms if isinstance(c, tirx.LT) and not uses_var(c.b, list(inner))])
         ends = [arith.Analyzer().int_set(c.a, inner).max_value for c in bounds]
-        if not bounds or any(uses_var(end, list(inner)) for end in ends):
+        if not bounds or any(uses_var(end, list(inner)) or {"pos_inf", "neg_inf"} & {v.name for v in free_vars(end)}
+                             for end in ends):  # (no bound, or a rows' end not known before the loop)
             return epilogue
         full = all_of(_distinct([arith.Analyzer().simplify(end < c.b) for end, c in zip(ends, bounds)]))
 
