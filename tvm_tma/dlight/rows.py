@@ -3,8 +3,7 @@ into shared memory once by a TMA pipeline over the rows."""
 
 from __future__ import annotations
 
-import tvm_ffi
-from tvm import ir, s_tir, tirx
+from tvm import s_tir, tirx
 from tvm.s_tir.dlight.analysis import SBlockInfo, normalize_prim_func
 from tvm.s_tir.dlight.base import try_inline_contiguous_spatial
 from tvm.s_tir.dlight.gpu.base import GPUScheduleRule
@@ -12,6 +11,7 @@ from tvm.target import Target
 
 from ..kernels._common import row_threads, thread_vectorize, vector_lanes
 from ..schedule import tma_pipeline
+from ..transforms._ir import op_names
 from ._target import schedules
 
 WARP = 32
@@ -151,9 +151,7 @@ def _reads_at(region: tirx.BufferRegion, iters: list[tirx.Var]) -> bool:
 
 def _calls(stmt: s_tir.SBlock, op_name: str) -> bool:
     """Whether ``stmt``'s body calls the TIR operator ``op_name``."""
-    op, found = ir.Op.get(op_name), []
-    tvm_ffi.structural_walk(stmt.body, (ir.Call, lambda call: found.append(call) if call.op.same_as(op) else None))
-    return bool(found)
+    return op_name in op_names(stmt.body)
 
 
 def _combiner(block: s_tir.SBlock) -> str:

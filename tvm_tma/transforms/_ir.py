@@ -160,6 +160,14 @@ def addressed_element(addr) -> TensorLoad | None:
     return load if isinstance(load, TensorLoad) else None
 
 
+def holds(node, *kinds: type) -> bool:
+    """Whether ``node`` holds a node of one of ``kinds``."""
+    found = []
+    for kind in kinds:
+        walk(node, kind, found.append)
+    return bool(found)
+
+
 def uses_var(node, variables) -> bool:
     """Whether ``node`` refers to any of ``variables``."""
     return any(v.same_as(x) for v in free_vars(node) for x in variables)

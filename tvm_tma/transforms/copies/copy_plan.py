@@ -60,6 +60,7 @@ from .._ir import (
     elem_bytes,
     flat_offset,
     free_vars,
+    holds,
     mutate,
     non_decreasing,
     rising_difference,
@@ -309,7 +310,7 @@ def plan_copy(
     if not all(isinstance(loop.extent, tirx.IntImm) for loop in loops):
         return fallback("dense_box", "the copy loops have dynamic extents")
     permuted = None
-    if maps is not None and g_buf.same_as(src) and any(map(_has_xor, s_idx)):
+    if maps is not None and g_buf.same_as(src) and any(holds(i, tirx.BitwiseXor) for i in s_idx):
         if not permuted_tiles:
             return fallback("permuted_tile_cost", f"{s_buf.name} is stored in the schedule's permuted layout "
                             "(InjectPermutedLayout)")
@@ -514,12 +515,6 @@ def _dense_in_shared(box, extents, sst, analyzer: arith.Analyzer) -> bool:
             return False
         dense, inner = dense * extents[k], j
     return True
-
-
-def _has_xor(expr: tirx.PrimExpr) -> bool:
-    found = []
-    walk(expr, tirx.BitwiseXor, found.append)
-    return bool(found)
 
 
 def _without_xor(xor: tirx.BitwiseXor, mutator) -> tirx.PrimExpr:

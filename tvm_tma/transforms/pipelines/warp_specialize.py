@@ -100,6 +100,7 @@ from .._ir import (
     children,
     free_vars,
     function_name,
+    holds,
     mutate,
     renamed,
     seq,
@@ -265,7 +266,7 @@ def _settled(stmt: tirx.Stmt, analyzer: arith.Analyzer) -> tirx.Stmt:
             return bool(int(simple))
         # (symbolic bounds: ``j < 16 - 2 x`` proves ``2 x + j < 16``, which simplify does not;
         # not over a bitwise operation, where the bound's search costs much and finds nothing)
-        if _has(simple, (tirx.BitwiseAnd, tirx.BitwiseOr, tirx.BitwiseXor)):
+        if holds(simple, tirx.BitwiseAnd, tirx.BitwiseOr, tirx.BitwiseXor):
             return None
         for value, claim in ((True, simple), (False, tirx.Not(simple))):
             if analyzer.can_prove(claim, arith.ProofStrength.SYMBOLIC_BOUND):
@@ -280,14 +281,6 @@ def _settled(stmt: tirx.Stmt, analyzer: arith.Analyzer) -> tirx.Stmt:
         return node.then_case if value else (node.else_case or tirx.Evaluate(0))
 
     return mutate(stmt, (tirx.IfThenElse, on_if))
-
-
-def _has(expr, kinds: tuple) -> bool:
-    """Whether ``expr`` holds a node of one of ``kinds``."""
-    found = []
-    for kind in kinds:
-        walk(expr, kind, found.append)
-    return bool(found)
 
 
 def _accesses(stmt, buffers) -> bool:
