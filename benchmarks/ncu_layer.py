@@ -19,13 +19,11 @@ import pathlib
 import sys
 
 import torch
-import tvm
 import tvm_ffi
-from tvm.runtime.vm import VirtualMachine
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-from run_llama import make_inputs  # noqa: E402
+from run_llama import load_forward, make_inputs  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,19 +36,17 @@ def main(argv: list[str] | None = None) -> int:
     entry = next(e for e in manifest["builds"] if opts.build in (None, e["name"]))
     with tvm_ffi.use_torch_stream():
         inputs = make_inputs(manifest, opts.seed)
-        vm = VirtualMachine(tvm.runtime.load_module(str(opts.build_dir / entry["library"])), tvm.cuda(0))
-        names = entry.get("inputs", ["x", "mask"]) + [n for n in inputs if n not in ("x", "mask")]
-        args = [tvm.runtime.from_dlpack(inputs[name]) for name in names]
+        forward = load_forward(opts.build_dir, entry, inputs)
         tokens = manifest["shape"]["batch"] * manifest["shape"]["seq"]
         linears = [(w, torch.randn(tokens, w.shape[1], device="cuda", dtype=torch.float16))
                    for name, w in inputs.items() if name.endswith(".weight") and w.dim() == 2]
         for _ in range(3):  # warm-up: nvcc at load, cuBLAS's heuristics
-            vm["forward"](*args)
+            forward()
             for w, x in linears:
                 torch.nn.functional.linear(x, w)
         torch.cuda.synchronize()
         torch.cuda.profiler.start()
-        vm["forward"](*args)
+        forward()
         for w, x in linears:
             torch.nn.functional.linear(x, w)
         torch.cuda.synchronize()

@@ -270,14 +270,21 @@ def kernel_times(launch: Callable[[], Any], calls: int) -> tuple[list[dict[str, 
                   key=lambda k: -k["us"]), span
 
 
+def load_forward(build_dir: pathlib.Path, entry: dict[str, Any],
+                 inputs: dict[str, torch.Tensor]) -> Callable[[], Any]:
+    """A call of build ``entry``'s ``forward`` (the Relax VM on ``tvm.cuda(0)``) on ``inputs``,
+    passed in the order its manifest entry names them."""
+    forward = VirtualMachine(tvm.runtime.load_module(str(build_dir / entry["library"])), tvm.cuda(0))["forward"]
+    names = entry.get("inputs", ["x", "mask"]) + [n for n in inputs if n not in ("x", "mask")]
+    args = [tvm.runtime.from_dlpack(inputs[name]) for name in names]
+    return lambda: forward(*args)
+
+
 def check_build(build_dir: pathlib.Path, entry: dict[str, Any], inputs: dict[str, torch.Tensor],
                 ref: torch.Tensor) -> tuple[dict[str, Any], Callable[[], Any]]:
     """Load and check one build: its result record and a launch of its ``forward``."""
-    vm = VirtualMachine(tvm.runtime.load_module(str(build_dir / entry["library"])), tvm.cuda(0))
-    forward = vm["forward"]
-    names = entry.get("inputs", ["x", "mask"]) + [n for n in inputs if n not in ("x", "mask")]
-    args = [tvm.runtime.from_dlpack(inputs[name]) for name in names]
-    out = torch.from_dlpack(forward(*args))
+    forward = load_forward(build_dir, entry, inputs)
+    out = torch.from_dlpack(forward())
     torch.cuda.synchronize()
     result: dict[str, Any] = {"name": entry["name"], "arch": entry["arch"], "rules": entry["rules"],
                               "tir_pipeline": entry["tir_pipeline"]}
@@ -286,7 +293,7 @@ def check_build(build_dir: pathlib.Path, entry: dict[str, Any], inputs: dict[str
     result["error"] = float(diff.norm() / ref.norm())
     result["max_abs_error"] = float(diff.abs().max())
     result["correct"] = result["nonfinite"] == 0 and result["error"] <= TOLERANCE
-    return result, lambda: forward(*args)
+    return result, forward
 
 
 def _queued(record: dict[str, Any]) -> str:
