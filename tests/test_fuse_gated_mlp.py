@@ -106,17 +106,20 @@ def _store_predicate(func: tirx.PrimFunc) -> str:
     return predicate
 
 
+@pytest.mark.parametrize("pair", [192, 224])
 @pytest.mark.parametrize("rows", [1000, "m"])
-def test_ragged_slices_keep_the_row_bound_and_store_whole_vectors(rows):
-    """``mlp`` 1000 in slices of 96 columns (tiles of 192: 96 gate and 96 up columns): the last
-    slice's weight rows past 1000 read as zeros, its outputs past 1000 not stored; rows 1000
-    (a partial last row tile) or symbolic. The epilogue's predicate bounds both the rows and
+def test_ragged_slices_keep_the_row_bound_and_store_whole_vectors(rows, pair):
+    """``mlp`` 1000 in slices of 96 or 112 columns (tiles of 192: 96 gate and 96 up columns, or
+    224): the last slice's weight rows past 1000 read as zeros, its outputs past 1000 not
+    stored; rows 1000 (a partial last row tile) or symbolic. Both halves of a weight tile are
+    one 3-D tensor copy (a half of 112 rows is fetched 32 rows a step by the schedule: its last
+    step's spare threads). The epilogue's predicate bounds both the rows and
     the columns (TVM's ``reverse_compute_inline`` of the column bound had replaced the row
     bound: rows past the end were stored), the column bound per 8 columns, so each thread
     loads the gate's and the up's 8 values by one 16-byte vector each and stores one; tiles
     within both bounds take a version of the epilogue without the predicate."""
     row_var = tirx.Var("m", "int64") if rows == "m" else rows
-    scheduled = _scheduled(row_var, 1000, 192)
+    scheduled = _scheduled(row_var, 1000, pair)
     predicate = _store_predicate(scheduled.mod["main"])
     column_bound, row_bound = predicate.split(" and ")
     assert column_bound.endswith("< T.int64(125)"), predicate  # 1000 columns: 125 vectors of 8
@@ -124,7 +127,8 @@ def test_ragged_slices_keep_the_row_bound_and_store_whole_vectors(rows):
     with tvm_tma.copy_report() as report:
         source = tvm_tma.codegen.kernel_source(tvm.compile(scheduled.mod, TARGET, tir_pipeline="tma"))
     weights = [str(e) for e in report if "w_gate_up" in str(e).partition(" -> ")[0]]
-    assert weights and all(w.endswith("24576 bytes as 1 x cp.async.bulk.tensor.3d (128B swizzle)") for w in weights)
+    assert weights and all(w.endswith(f"{pair * 64 * 2} bytes as 1 x cp.async.bulk.tensor.3d (128B swizzle)")
+                           for w in weights), weights
     epilogue = source[source.index("__expf"):] if "__expf" in source else ""
     body = source[source.rindex("bar_sync_count_sync((uint)1"):]
     # (two versions: whole tiles, and the tiles the rows or the columns end in)
