@@ -18,6 +18,8 @@ Builds (``BUILDS``): TVM's default CUDA Relax pipeline with dlight's rules, then
 - ``tma_sdpa``: ``tma`` on the layer written with ``scaled_dot_product_attention(is_causal=True)``.
 - ``tma_sdpa_fixed_tiling``, ``tma_sdpa_persistent``: ``tma_sdpa`` with every GEMM on
   ``WgmmaConfig()``'s tiling, or on it made persistent, instead of the tiling tuned per shape.
+- ``tma_sdpa_gated_widths``: ``tma_sdpa`` with ``default_rules(gated_widths=True)``: under a
+  dynamic length the gated GEMM also in slices of 112 columns, chosen at run time.
 - ``tma_sdpa_all_mbarriers``: ``tma_sdpa`` under ``"tma_all_launches"``: every pipeline on
   mbarriers, whatever the launch-cost model expects (the GEMVs of a decode layer, the row kernels).
 - ``tma_ungrouped``: ``tma`` with the matmul CTAs numbered column tile first
@@ -66,6 +68,17 @@ class Build:
     fused_attention: bool = False  # tvm_tma.relax.FuseAttention before legalization
     wgmma: bool = True  # ours: tvm_tma.dlight.WgmmaMatmul first (else the mma.sync Matmul)
     wgmma_config: dict[str, Any] | None = None  # WgmmaConfig fields (None: tiling tuned per GEMM shape)
+    gated_widths: bool = False  # ours: WgmmaMatmul(gated_widths=True)
+
+    def schedule_rules(self) -> list:
+        """The dlight rules of this build, in order."""
+        from tvm_tma import dlight as tdl
+
+        if self.rules == "stock":
+            return tdl.stock_rules()
+        wgmma = None if self.wgmma_config is None else tdl.WgmmaConfig(**self.wgmma_config)
+        rules = tdl.default_rules(tdl.MatmulConfig(**self.matmul), wgmma, gated_widths=self.gated_widths)
+        return [r for r in rules if self.wgmma or not isinstance(r, tdl.WgmmaMatmul)]
 
 
 BUILDS = {
@@ -81,6 +94,7 @@ BUILDS = {
     "tma_sdpa_fixed_tiling": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True,
                                    wgmma_config={}),
     "tma_ungrouped": Build("sm_90a", "ours", "tma", matmul={"group_m": 1}, fused_attention=True),
+    "tma_sdpa_gated_widths": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True, gated_widths=True),
     "tma_sdpa_all_mbarriers": Build("sm_90a", "ours", "tma_all_launches", attention="sdpa", fused_attention=True),
 }
 
@@ -99,11 +113,7 @@ def build_one(name: str, build: Build, shape, out: pathlib.Path, model: str = "l
     with target:
         passes = tdl.fusion_passes(target, attention=build.fused_attention, transpose_matmul=build.rules == "ours")
         fused = tvm.transform.Sequential(passes)(MODELS[model][1](shape))
-        wgmma = None if build.wgmma_config is None else tdl.WgmmaConfig(**build.wgmma_config)
-        rules = (tdl.default_rules(tdl.MatmulConfig(**build.matmul), wgmma) if build.rules == "ours"
-                 else tdl.stock_rules())
-        rules = [r for r in rules if build.wgmma or not isinstance(r, tdl.WgmmaMatmul)]
-        scheduled, taken_by = tdl.apply_rules(fused, rules)
+        scheduled, taken_by = tdl.apply_rules(fused, build.schedule_rules())
     with tvm.transform.PassContext(config=build.config), tvm_tma.copy_report() as report:
         executable = tvm.compile(scheduled, target,
                                  relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(target)),

@@ -148,11 +148,13 @@ def linear_case(name: str, m: int, n: int, k: int, dtype: str = "float16", any_r
 
 
 def gated_case(name: str, m: int, k: int, mlp: int, dtype: str = "float16", timed: bool = False,
-               any_rows: bool = False) -> Case:
+               any_rows: bool = False, gated_widths: bool = False) -> Case:
     """``silu(x @ W_gate^T) * (x @ W_up^T)`` by ``gated_mlp`` (the gate/up GEMM with that
-    epilogue; ``any_rows``: compiled for any number of rows, run at ``m``); rate counts the two
-    GEMMs' ``4 m k mlp`` flops. Stock TVM cannot build it."""
-    return Case(name, "gated_mlp", {"m": m, "k": k, "mlp": mlp, "dtype": dtype, "any_rows": any_rows},
+    epilogue; ``any_rows``: compiled for any number of rows, run at ``m``; ``gated_widths``: in
+    two slice widths chosen at run time); rate counts the two GEMMs' ``4 m k mlp`` flops. Stock
+    TVM cannot build it."""
+    return Case(name, "gated_mlp", {"m": m, "k": k, "mlp": mlp, "dtype": dtype, "any_rows": any_rows,
+                                    "gated_widths": gated_widths},
                 (((1, m, k), dtype), ((2, mlp, k), dtype), ((1, m, mlp), dtype)), (2,), "gated",
                 size=f"{m}x{k} @ 2x{mlp}x{k} {dtype}", flops=4 * m * k * mlp, timed=timed, stock=False)
 
@@ -528,6 +530,10 @@ _CASES = [
     linear_case("check_linear_any_rows_bf16_3000x4096x1024", 3000, 4096, 1024, "bfloat16", any_rows=True),
     *(gated_case(f"check_gated_any_rows_f16_{m}x512x11008", m, 512, 11008, any_rows=True)
       for m in (1, 777, 1024, 3001)),
+    # (with slices of 112 columns beside 128: 112 launched at 1, 200 and 1024 rows, 128 at 777
+    # and 3001)
+    *(gated_case(f"check_gated_widths_any_rows_f16_{m}x512x11008", m, 512, 11008, any_rows=True, gated_widths=True)
+      for m in (1, 200, 777, 1024, 3001)),
     # Correctness: tails and trip counts below, at and above the stage count.
     copy_case("check_copy_tail", 1_000_003),
     copy_case("check_copy_trips2_stages4", 3 * 4096 + 5, tiles_per_cta=2, stages=4),

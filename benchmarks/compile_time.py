@@ -14,8 +14,9 @@ compat suite's small launches at grids of up to thousands of CTAs, where the lau
 model puts some of them on mbarriers instead of stock's groups). ``--suite models``: the
 Llama layer (``build_llama.py``) at 4096 tokens and built for any length, the GPT-2 block and
 the Hugging Face form of the Llama-3 layer, each as ``build_llama.py``'s ``tma_sdpa`` and
-``stock_sm90_sdpa`` builds compile it (Relax fusion, the rules, ``tvm.compile``), after one
-warm-up of each, each model in a process of its own. Writes the per-case times
+``stock_sm90_sdpa`` builds compile it (Relax fusion, the rules, ``tvm.compile``), and the
+layer for any length as ``tma_sdpa_gated_widths`` builds it, after one warm-up of each, each
+model in a process of its own. Writes the per-case times
 and ratios, their geometric mean and the totals, and prints a table.
 """
 
@@ -64,7 +65,7 @@ def model_seconds(model: str, build_name: str, dynamic: bool) -> float:
     with target:
         passes = tdl.fusion_passes(target, attention=build.fused_attention, transpose_matmul=build.rules == "ours")
         fused = tvm.transform.Sequential(passes)(relax_module(shape))
-        scheduled, _ = tdl.apply_rules(fused, tdl.default_rules() if build.rules == "ours" else tdl.stock_rules())
+        scheduled, _ = tdl.apply_rules(fused, build.schedule_rules())
     with tvm.transform.PassContext(config=build.config):
         tvm.compile(scheduled, target, relax_pipeline=tvm.transform.Sequential(tdl.lowering_passes(target)),
                     tir_pipeline=build.tir_pipeline)
@@ -74,12 +75,12 @@ def model_seconds(model: str, build_name: str, dynamic: bool) -> float:
 class _ModelCase:
     """One model of ``--suite models``."""
 
-    def __init__(self, model: str, dynamic: bool):
-        self.model, self.dynamic = model, dynamic
-        self.name = f"{model}_4096" + ("_any_length" if dynamic else "")
+    def __init__(self, model: str, dynamic: bool, build: str = "tma_sdpa"):
+        self.model, self.dynamic, self.build = model, dynamic, build
+        self.name = f"{model}_4096" + ("_any_length" if dynamic else "") + build.removeprefix("tma_sdpa")
 
     def seconds(self, pipeline: str) -> float:
-        return model_seconds(self.model, "stock_sm90_sdpa" if pipeline == compat.STOCK else "tma_sdpa", self.dynamic)
+        return model_seconds(self.model, "stock_sm90_sdpa" if pipeline == compat.STOCK else self.build, self.dynamic)
 
 
 def _compat_cases(suite: str) -> list:
@@ -136,8 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     opts = parser.parse_args(argv)
     rows = []
     cases = {"compat": lambda: _compat_cases("compat"), "launch": lambda: _compat_cases("launch"),
-             "models": lambda: [_ModelCase(m, d) for m, d in (("llama", False), ("llama", True), ("gpt", False),
-                                                                  ("hf_llama", False))]}
+             "models": lambda: [*(_ModelCase(m, d) for m, d in (("llama", False), ("llama", True), ("gpt", False),
+                                                                   ("hf_llama", False))),
+                                _ModelCase("llama", True, "tma_sdpa_gated_widths")]}
     for case in cases[opts.suite]():
         if opts.only and not re.search(opts.only, case.name):
             continue

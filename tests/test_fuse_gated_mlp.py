@@ -20,6 +20,7 @@ from tvm.relax.frontend.nn import op
 import tvm_tma
 from tvm_tma import dlight as tdl
 from tvm_tma.relax import gated_matmul
+from tvm_tma.transforms._ir import substitute
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
 import llama_layer
@@ -136,6 +137,39 @@ def test_ragged_slices_keep_the_row_bound_and_store_whole_vectors(rows, pair):
     assert body.count("*(uint4*)(out_ptr") == 2 and epilogue.count("__expf") == 16, body[:3000]
     if shutil.which("nvcc") is not None:
         assert tvm_tma.codegen.compile_cuda(source, arch="90a")
+
+
+def test_gated_widths_compile_slices_of_112_beside_128_chosen_by_waves():
+    """``WgmmaMatmul(gated_widths=True)`` under a symbolic M: the gated GEMM (Llama's MLP,
+    slices of 128) also in slices of 112 columns, ragged (11008 = 98 x 112 + 32), whose weight
+    tile is one tensor copy of 2 x 112 rows into a tile TVM sizes at 240 rows (its fetch's
+    spare threads); the one launched is the one whose waves end sooner (6 waves of 112 at 1024
+    rows against 6 of 128; 128 at 777, 3001 and 4096 rows). Without the option, one schedule."""
+    rows = tirx.Var("m", "int64")
+    func = gated_matmul(rows, 512, 11008, "float16", 256).with_attr("global_symbol", "gated")
+    with TARGET:
+        one = tdl.WgmmaMatmul().scheduled(func, TARGET)
+        both = tdl.WgmmaMatmul(gated_widths=True).scheduled(func, TARGET)
+    (narrower,) = [b for b in _walked(both.body, tirx.Bind) if b.var.name == "narrower"]
+    assert not any(b.var.name == "narrower" for b in _walked(one.body, tirx.Bind))
+    picks = {m: bool(tvm.sym.Analyzer().simplify(substitute(narrower.value, {rows: tirx.IntImm("int64", m)})))
+             for m in (1, 200, 777, 1024, 3001, 4096)}
+    assert picks == {1: True, 200: True, 777: False, 1024: True, 3001: False, 4096: False}, picks
+    with tvm_tma.copy_report() as report:
+        source = tvm_tma.codegen.kernel_source(tvm.compile(tvm.IRModule({"main": both}), TARGET, tir_pipeline="tma"))
+    weights = sorted({str(e).rpartition(": ")[2] for e in report if "w_gate_up" in str(e).partition(" -> ")[0]})
+    assert weights == ["28672 bytes as 1 x cp.async.bulk.tensor.3d (128B swizzle)",
+                       "32768 bytes as 1 x cp.async.bulk.tensor.3d (128B swizzle)"], weights
+    assert "m64n224k16" in source and "m64n256k16" in source
+    assert "(ax3_0 & 3) * 15360" in source  # (the 240-row tiles of the ring: 4 stages)
+    if shutil.which("nvcc") is not None:
+        assert tvm_tma.codegen.compile_cuda(source, arch="90a")
+
+
+def _walked(node, kind) -> list:
+    found = []
+    tvm_ffi.structural_walk(node, (kind, found.append))
+    return found
 
 
 def test_the_rule_declines_an_epilogue_reading_other_elements():

@@ -23,13 +23,14 @@ def stock_rules() -> list[ScheduleRule]:
     return [dl.gpu.Matmul(), dl.gpu.GEMV(), dl.gpu.Reduction(), dl.gpu.GeneralReduction(), dl.gpu.Fallback()]
 
 
-def default_rules(matmul: MatmulConfig | None = None, wgmma: WgmmaConfig | None = None) -> list[ScheduleRule]:
-    """Our rules first (:class:`WgmmaMatmul` on sm_90a with the tiling ``wgmma``, then
-    :class:`Matmul` with ``matmul``; defaults :class:`WgmmaConfig`, :class:`MatmulConfig`; the
-    row reductions; :class:`ElementWise`), then :func:`stock_rules` for every function none of
-    ours takes (so nothing is left unscheduled)."""
-    return [WgmmaMatmul(wgmma), Matmul(matmul), GEMV(), RMSNorm(), LayerNorm(), Softmax(), ElementWise(),
-            *stock_rules()]
+def default_rules(matmul: MatmulConfig | None = None, wgmma: WgmmaConfig | None = None, *,
+                  gated_widths: bool = False) -> list[ScheduleRule]:
+    """Our rules first (:class:`WgmmaMatmul` on sm_90a with the tiling ``wgmma`` and
+    ``gated_widths``, then :class:`Matmul` with ``matmul``; defaults :class:`WgmmaConfig`,
+    :class:`MatmulConfig`; the row reductions; :class:`ElementWise`), then :func:`stock_rules`
+    for every function none of ours takes (so nothing is left unscheduled)."""
+    return [WgmmaMatmul(wgmma, gated_widths=gated_widths), Matmul(matmul), GEMV(), RMSNorm(), LayerNorm(), Softmax(),
+            ElementWise(), *stock_rules()]
 
 
 def apply_rules(mod: tvm.IRModule, rules: list[ScheduleRule] | None = None) -> tuple[tvm.IRModule, dict[str, str]]:

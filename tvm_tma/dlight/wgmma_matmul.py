@@ -225,13 +225,19 @@ class WgmmaMatmul(GPUScheduleRule):
     gate and up values by a 16-byte vector each. The tiling is ``config``, or else
     :func:`tuned` for the GEMM's shape; under a dynamic M with no ``config``, two schedules in
     one function (the tuned tiles and narrower ones, :func:`_narrow_width`), the one launched
-    chosen at run time from M (:func:`_fewer_waves`). CTAs are numbered in groups of row tiles
+    chosen at run time from M (:func:`_fewer_waves`); a gated GEMM's one schedule, or with
+    ``gated_widths`` also one in slices of :data:`GATED_NARROW` columns (its compile time
+    doubled). CTAs are numbered in groups of row tiles
     (static rows) or down the columns of tiles (dynamic rows), so that those running at once
     share operand tiles in L2.
     """
 
-    def __init__(self, config: WgmmaConfig | None = None):
+    def __init__(self, config: WgmmaConfig | None = None, *, gated_widths: bool = False):
         self.config = config  # None: :func:`tuned` for each GEMM's shape
+        # a gated GEMM under a dynamic M also in slices of GATED_NARROW columns, launched where
+        # their waves end sooner (Llama's MLP at 1024 tokens: 254 against 277 µs), at about
+        # 0.28 s more compile time a gated GEMM (the any-length Llama layer 2.37x stock's)
+        self.gated_widths = gated_widths
 
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
         scheduled = self.scheduled(func, target)
@@ -276,17 +282,33 @@ class WgmmaMatmul(GPUScheduleRule):
                 return swapped
         try:
             scheduled = self._schedule(sch, reductions[0], traits, b_transposed, cfg, pad, pair)
-            if m is not None or n is None or not rows or self.config is not None or pair:
+            if m is not None or n is None or not rows or self.config is not None:
                 return scheduled
             # a dynamic M: narrower tiles where their waves end sooner, decided at run time
-            small = narrow(with_width(WgmmaConfig(), _narrow_width(n)), n)
-            if small.tile == cfg.tile:
-                return scheduled
-            fresh = s_tir.Schedule(func)
-            few = self._schedule(fresh, reduction_blocks(fresh)[0], traits, b_transposed, small, 1)
+            if pair is None:
+                small = narrow(with_width(WgmmaConfig(), _narrow_width(n)), n)
+                if small.tile == cfg.tile:
+                    return scheduled
+                fresh = s_tir.Schedule(func)
+                few = self._schedule(fresh, reduction_blocks(fresh)[0], traits, b_transposed, small, 1)
+                return _by_rows(_fewer_waves(rows[0], n, small.tile, cfg.tile), few, scheduled)
+            if self.gated_widths and pair == 256 and GATED_MATMUL in func.attrs:
+                few = self._at_pair_width(func, with_width(cfg, GATED_NARROW))
+                return _by_rows(_fewer_waves(rows[0], n, (128, GATED_NARROW), cfg.tile, GATED_NARROW_TIME), few,
+                                scheduled)
         except s_tir.ScheduleError:  # a block the wgmma intrinsics do not match
             return None
-        return _by_rows(_fewer_waves(rows[0], n, small.tile, cfg.tile), few, scheduled)
+        return scheduled
+
+    def _at_pair_width(self, func: tirx.PrimFunc, cfg: WgmmaConfig) -> tirx.PrimFunc:
+        """The gated GEMM ``func`` (:data:`GATED_MATMUL`) made again in slices half ``cfg``'s
+        tile wide (:func:`tvm_tma.relax.fuse_gated_mlp.at_pair_width`) and scheduled in ``cfg``."""
+        from ..relax.fuse_gated_mlp import at_pair_width  # (that module imports this one)
+
+        sch = s_tir.Schedule(at_pair_width(func, cfg.tile[1]))
+        main = reduction_blocks(sch)[0]
+        traits, b_transposed, _ = operand_layout(sch.get(main), ("float16", "bfloat16"))
+        return self._schedule(sch, main, traits, b_transposed, cfg, 1, cfg.tile[1])
 
     def _tokens_on_n(self, func: tirx.PrimFunc, gemm: str, m: int, n: int) -> tirx.PrimFunc | None:
         """``func`` scheduled with the ``m`` tokens on wgmma's N (:func:`_swapped_operands`,
@@ -424,14 +446,32 @@ def _narrow_width(n: int) -> int:
     return min((128, 192), key=worst)
 
 
-def _fewer_waves(rows: tirx.PrimExpr, n: int, small: tuple, wide: tuple) -> tirx.PrimExpr:
+GATED_MATMUL = "tvm_tma.gated_matmul"
+"""A PrimFunc attribute: made by :func:`tvm_tma.relax.gated_matmul`, which can make it again in
+slices of another width (:func:`tvm_tma.relax.fuse_gated_mlp.at_pair_width`)."""
+
+GATED_NARROW = 224
+"""The narrower tile of a gated GEMM under a symbolic M, launched where its waves end sooner than
+those of 128 + 128 columns: slices of 112 columns (Llama's MLP, 11008 columns: 99 slices, 8 row
+tiles of them 6 waves of 132 CTAs where slices of 128 take 5.2)."""
+
+GATED_NARROW_TIME = 0.92
+"""The time of a gated GEMM's tile of 112 + 112 columns over one of 128 + 128: Llama's MLP under
+a symbolic M, 1024 rows in 6 waves of each, 254.1 against 277.1 µs; 2048 rows in 12 against 11
+waves, 518.6 against 518.3 (``models_llama_dyn_gated_widths_h100.md``)."""
+
+
+def _fewer_waves(rows: tirx.PrimExpr, n: int, small: tuple, wide: tuple,
+                 small_time: float | None = None) -> tirx.PrimExpr:
     """Whether, for ``rows`` known at run time, waves of ``small`` tiles (one CTA per SM) end
-    sooner than waves of ``wide`` ones, each wave taking its tile's :data:`TILE_TIME`. (GPT-2's
-    proj and out, N = 2048: at 777 tokens one wave of each, 128 x 128 tiles 1.6x faster; at 2048
-    tokens one wave against two, 128 x 256 tiles 1.25x faster.)"""
+    sooner than waves of ``wide`` ones, a wave of ``small`` tiles taking ``small_time`` of one of
+    ``wide`` tiles (by default their :data:`TILE_TIME`). (GPT-2's proj and out, N = 2048: at 777
+    tokens one wave of each, 128 x 128 tiles 1.6x faster; at 2048 tokens one wave against two,
+    128 x 256 tiles 1.25x faster.)"""
+    small_time = TILE_TIME[small[1]] / TILE_TIME[wide[1]] if small_time is None else small_time
     row_tiles = tirx.floordiv(rows + wide[0] - 1, wide[0])
     waves = [tirx.floordiv(row_tiles * -(-n // tile[1]) + SMS - 1, SMS) for tile in (small, wide)]
-    return waves[0] * round(TILE_TIME[small[1]] * 100) < waves[1] * round(TILE_TIME[wide[1]] * 100)
+    return waves[0] * round(small_time * 100) < waves[1] * 100
 
 
 def _by_rows(cond: tirx.PrimExpr, then: tirx.PrimFunc, other: tirx.PrimFunc) -> tirx.PrimFunc:
@@ -439,7 +479,9 @@ def _by_rows(cond: tirx.PrimExpr, then: tirx.PrimFunc, other: tirx.PrimFunc) -> 
     schedules of one function, their root blocks' buffers allocated in one root block."""
     roots = [f.body.block for f in (then, other)]
     # (thread-invariant: ThreadSync places no barrier outside the kernels)
-    body = tirx.IfThenElse(tirx.call_intrin("bool", "tirx.tvm_thread_invariant", cond), roots[0].body, roots[1].body)
+    which = tirx.Var("narrower", "bool")
+    body = tirx.SeqStmt([tirx.Bind(which, cond), tirx.IfThenElse(
+        tirx.call_intrin("bool", "tirx.tvm_thread_invariant", which), roots[0].body, roots[1].body)])
     root = s_tir.SBlock([], [], [], "root", body, None, [b for r in roots for b in r.alloc_buffers])
     return then.with_body(s_tir.SBlockRealize([], tirx.const(True), root))
 
@@ -549,7 +591,7 @@ def _gate_pairs(sch: s_tir.Schedule, main: s_tir.SBlockRV) -> int | None:
 
 
 def with_width(config: WgmmaConfig, width: int) -> WgmmaConfig:
-    """``config`` with tiles ``width`` columns wide (128, 192 or 256) and the stages :func:`tuned`
+    """``config`` with tiles ``width`` columns wide (128, 192, 224 or 256) and the stages :func:`tuned`
     gives such tiles (:func:`_persistent` takes those that do not fit beside a persistent
     grid's output tile)."""
     bm, bn, bk = config.tile

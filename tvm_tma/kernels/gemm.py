@@ -239,18 +239,20 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
     return sch.mod
 
 
-def gated_mlp(m: int, k: int, mlp: int, dtype: str = "float16", *, any_rows: bool = False) -> tvm.IRModule:
+def gated_mlp(m: int, k: int, mlp: int, dtype: str = "float16", *, any_rows: bool = False,
+              gated_widths: bool = False) -> tvm.IRModule:
     """``out[0, i, n] = silu(x @ w[0]^T) * (x @ w[1]^T)`` for ``x[1, m, k]``, ``w[2, mlp, k]``
     (a fused gate/up projection's weights, gate then up), ``out[1, m, mlp]``: the PrimFunc
     :func:`tvm_tma.relax.FuseGatedMLP` makes (:func:`tvm_tma.relax.gated_matmul`, gate and up
     slices as wide as :func:`tvm_tma.relax.fuse_gated_mlp.pair_width` says) scheduled by
     :class:`tvm_tma.dlight.WgmmaMatmul` (its gated epilogue). ``any_rows``: compiled for any
-    number of rows (a symbolic ``m``, as a model built for any length has it; ``m`` unused)."""
+    number of rows (a symbolic ``m``, as a model built for any length has it; ``m`` unused), with
+    ``gated_widths`` in two slice widths chosen at run time (``WgmmaMatmul(gated_widths=True)``)."""
     from ..relax.fuse_gated_mlp import gated_matmul, pair_width
 
     rows = tvm.tirx.Var("m", "int64") if any_rows else m
     return _by_dlight(gated_matmul(rows, k, mlp, dtype, pair_width(None if any_rows else m, mlp)),
-                      f"gated_mlp: m={m}, k={k}, mlp={mlp}, {dtype}")
+                      f"gated_mlp: m={m}, k={k}, mlp={mlp}, {dtype}", gated_widths=gated_widths)
 
 
 def linear(m: int, n: int, k: int, dtype: str = "float16", *, any_rows: bool = False,
@@ -281,13 +283,14 @@ def linear_func(rows: tvm.tirx.PrimExpr, n: int, k: int, dtype: str, index: str 
     return te.create_prim_func([x, w, y])
 
 
-def _by_dlight(func: tvm.tirx.PrimFunc, what: str) -> tvm.IRModule:
-    """``func`` scheduled for sm_90a by :class:`tvm_tma.dlight.WgmmaMatmul`."""
+def _by_dlight(func: tvm.tirx.PrimFunc, what: str, **rule: bool) -> tvm.IRModule:
+    """``func`` scheduled for sm_90a by :class:`tvm_tma.dlight.WgmmaMatmul` (``rule``: its
+    keyword arguments)."""
     from ..dlight import WgmmaMatmul
 
     target = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
     with target:
-        scheduled = WgmmaMatmul().scheduled(func.with_attr("global_symbol", "main"), target)
+        scheduled = WgmmaMatmul(**rule).scheduled(func.with_attr("global_symbol", "main"), target)
     if scheduled is None:
         raise ValueError(f"{what}: WgmmaMatmul declined it")
     return tvm.IRModule({"main": scheduled})

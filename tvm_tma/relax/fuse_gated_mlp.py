@@ -33,7 +33,8 @@ from tvm.script import tirx as T
 from .. import script
 from ..dlight._target import has_wgmma
 from ..dlight.matmul import SMALL_EXTENT
-from ..dlight.wgmma_matmul import tuned
+from ..dlight.wgmma_matmul import GATED_MATMUL, tuned
+from ..transforms._ir import substitute
 from ._bindings import Bindings, Rebind, is_call
 
 
@@ -54,7 +55,8 @@ def gated_matmul(rows: int | tirx.Var, k: int, mlp: int, dtype: str, pair: int) 
     ``mlp`` are read as zeros (``w_padded``: a tensor map's out-of-bounds fill) and their
     outputs computed into ``out_padded``, of which the block ``unpadded`` copies the first
     ``mlp`` columns out (the bound TVM's ``reverse_compute_inline`` turns into the epilogue's
-    predicate)."""
+    predicate). Its attribute :data:`~tvm_tma.dlight.wgmma_matmul.GATED_MATMUL` says so
+    (:func:`at_pair_width` rebuilds it)."""
     i64 = lambda value: tirx.IntImm("int64", value) if isinstance(value, int) else value  # noqa: E731 (Relax's index type)
     rows, k, half = i64(rows), i64(k), i64(pair // 2)
     slices = i64(-(-mlp // (pair // 2)))
@@ -64,7 +66,7 @@ def gated_matmul(rows: int | tirx.Var, k: int, mlp: int, dtype: str, pair: int) 
     @script.prim_func(s_tir=True)
     def main(x: T.Buffer((i64(1), rows, k), dtype), w_gate_up: T.Buffer((i64(2), i64(mlp), k), dtype),
              out: T.Buffer((i64(1), rows, i64(mlp)), dtype)):
-        T.func_attr({"tirx.noalias": True})
+        T.func_attr({"tirx.noalias": True, GATED_MATMUL: True})
         y = T.sblock_alloc_buffer((i64(1), rows, 2 * slices, half), dtype)
         w_padded = T.meta_var(T.sblock_alloc_buffer((i64(2), padded, k), dtype) if ragged else w_gate_up)
         out_padded = T.meta_var(T.sblock_alloc_buffer((i64(1), rows, padded), dtype) if ragged else out)
@@ -96,13 +98,25 @@ def gated_matmul(rows: int | tirx.Var, k: int, mlp: int, dtype: str, pair: int) 
     return main
 
 
+def at_pair_width(func: tirx.PrimFunc, pair: int) -> tirx.PrimFunc:
+    """``func``, a function :func:`gated_matmul` made, made again with slices of ``pair``
+    columns over the same parameters (its rows, a variable, the same variable): the other
+    slicing of a gated GEMM that :class:`~tvm_tma.dlight.WgmmaMatmul` compiles beside it under
+    a dynamic M."""
+    x, w, _ = func.params
+    other = gated_matmul(x.shape[1], int(x.shape[2]), int(w.shape[1]), str(x.dtype), pair)
+    return func.with_body(substitute(other.body, dict(zip(other.params, func.params))))
+
+
 def pair_width(rows: int | None, mlp: int) -> int:
     """The GEMM columns of one gate slice and its up slice for ``rows`` (``None``: symbolic) and
     ``mlp``: the tile width :func:`~tvm_tma.dlight.wgmma_matmul.tuned` gives the unfused GEMM
     (``2 mlp`` columns), so that the gated one keeps its waves (at 1024 tokens of Llama's
     11008, 128 x 192 tiles: 257 µs, where 128 x 256 took 280). Under a symbolic M, ``tuned``'s
-    default, 128 x 256: of slices of 64, 96 and 128 columns the fastest at 512, 2048 and 4096
-    tokens, 96 at 1024 by 3% (``benchmarks/results/models_llama_dyn_gated_widths_h100.md``)."""
+    default, 128 x 256, beside which :class:`~tvm_tma.dlight.WgmmaMatmul` compiles slices of
+    112 columns, launched where their waves end sooner (``GATED_NARROW``; of fixed slices of 64,
+    96, 112 and 128 columns, 112 the fastest at 512 and 1024 tokens, 128 at 4096:
+    ``benchmarks/results/models_llama_dyn_gated_widths_h100.md``)."""
     return tuned(rows, 2 * mlp, thin=False).tile[1]
 
 
@@ -239,4 +253,4 @@ def FuseGatedMLP(target: tvm.target.Target) -> tvm.transform.Pass:  # noqa: N802
     return transform
 
 
-__all__ = ["FuseGatedMLP", "gated_matmul", "pair_width"]
+__all__ = ["FuseGatedMLP", "at_pair_width", "gated_matmul", "pair_width"]

@@ -491,7 +491,10 @@ def _pair_box(box_g_dims: list[int], extents: list[int], g_buf: tirx.Buffer, g_i
 def _grouped_dims(box_g_dims: list[int], extents: list[int], s_buf: tirx.Buffer) -> list[tuple[int, list[int]]] | None:
     """The box dimensions grouped from the innermost into trailing dimensions of ``s_buf``
     whose static extents are the products of their groups' extents, as ``(shared dim, group)``;
-    ``None`` where no such grouping exists."""
+    ``None`` where no such grouping exists. The outermost group's dimension may be longer than
+    its product (the box fills its first rows): TVM sizes a tile by the rows its fetch's
+    threads address, spare ones included where it cannot apply their predicate (a gated GEMM's
+    weight tile of 2 x 112 rows fetched 32 rows a step in halves: 240 rows)."""
     dims, groups = list(box_g_dims), []
     for j in reversed(range(len(s_buf.shape))):
         if not dims:
@@ -499,6 +502,9 @@ def _grouped_dims(box_g_dims: list[int], extents: list[int], s_buf: tirx.Buffer)
         if not isinstance(s_buf.shape[j], tirx.IntImm):
             return None
         size, group = int(s_buf.shape[j]), []
+        rest = math.prod(extents[k] for k in dims)
+        if rest < size and size % rest:
+            return [(j, dims), *groups]
         while dims and size > 1 and size % extents[dims[-1]] == 0:
             size //= extents[dims[-1]]
             group.insert(0, dims.pop())
@@ -568,7 +574,11 @@ def _swizzled_tile(s_buf, extents, s_origin, box, span_request: int, padded=None
     analyzer = arith.Analyzer()
     tile_dims = sorted({j for _, j in box})
     for j in tile_dims:
-        if not (analyzer.can_prove_equal(s_buf.shape[j], math.prod(extents[k] for k, q in box if q == j))
+        rows = math.prod(extents[k] for k, q in box if q == j)
+        # (the outermost may be longer, in whole 8-row swizzle atoms: see _grouped_dims)
+        longer = j == tile_dims[0] and len(tile_dims) > 1 and isinstance(s_buf.shape[j], tirx.IntImm) \
+            and int(s_buf.shape[j]) > rows and int(s_buf.shape[j]) % 8 == 0
+        if not ((longer or analyzer.can_prove_equal(s_buf.shape[j], rows))
                 and analyzer.can_prove_equal(s_origin[j], 0)):
             raise TMAError("swizzle_tile", f"{s_buf.name}: expected the swizzled tile to fill the "
                            f"trailing dimensions of the buffer (shape {list(s_buf.shape)}), got a box "
