@@ -588,3 +588,25 @@ def test_tokens_stay_on_m_for_mn_major_weights_and_fp32_outputs(weights_k_major,
         scheduled = tdl.WgmmaMatmul().apply(te.create_prim_func([x, w, mm]), TARGET, False).mod
     source = tvm_tma.codegen.kernel_source(tvm.compile(scheduled, TARGET, tir_pipeline="tma"))
     assert "m64n208k16" not in source and "_trans_" not in source
+
+
+def test_the_rules_schedule_skips_only_the_argument_type_checks():
+    """The rules' ``Schedule``: s_tir's primitives without their ``@type_checked`` wrapper (the
+    wrapper's signature binding cost about 50 ms of the rules' time on the any-length Llama
+    layer); the same primitives otherwise, so a schedule made with it is the same module."""
+    from tvm import te
+
+    from tvm_tma.dlight._schedule import Schedule
+
+    assert Schedule.split is tvm.s_tir.Schedule.split.__wrapped__
+    assert Schedule.compute_at is tvm.s_tir.Schedule.compute_at.__wrapped__
+    a = te.placeholder((1000,), name="a")
+    func = te.create_prim_func([a, te.compute((1000,), lambda i: a[i] * 2, name="b")])
+    made = []
+    for cls in (tvm.s_tir.Schedule, Schedule):
+        sch = cls(func)
+        outer, inner = sch.split(sch.get_loops(sch.get_sblock("b"))[0], [None, 128])
+        sch.bind(outer, "blockIdx.x")
+        sch.bind(inner, "threadIdx.x")
+        made.append(sch.mod)
+    tvm.ir.assert_structural_equal(made[0], made[1])

@@ -9,6 +9,7 @@ from tvm.s_tir.dlight.gpu.base import GPUScheduleRule
 from tvm.target import Target
 
 from ..kernels._common import vector_lanes
+from ._schedule import Schedule
 from ._target import schedules
 
 
@@ -36,7 +37,7 @@ class ElementWise(GPUScheduleRule):
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
         if not schedules(self, func, target, 70):
             return None
-        sch = s_tir.Schedule(func)
+        sch = Schedule(func)
         infos = normalize_prim_func(sch)
         if infos is None:
             return None

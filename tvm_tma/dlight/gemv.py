@@ -10,6 +10,7 @@ from tvm.target import Target
 
 from ..kernels._common import vector_lanes
 from ..schedule import tma_pipeline
+from ._schedule import Schedule
 from ._target import schedules
 
 
@@ -41,7 +42,7 @@ class GEMV(GPUScheduleRule):
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
         if not schedules(self, func, target, 90):
             return None
-        sch = s_tir.Schedule(func)
+        sch = Schedule(func)
         infos = normalize_prim_func(sch)
         infos = try_inline_contiguous_spatial(sch, infos) if infos else None
         if not infos or len(infos) > 2 or (len(infos) == 2 and not infos[1].is_injective()):

@@ -21,6 +21,7 @@ from tvm.s_tir.dlight.gpu.matmul import (
 from tvm.target import Target
 
 from ..schedule import swizzle
+from ._schedule import Schedule
 from ._target import schedules
 
 _S, _I, _J, _K = IterKind.kIter_S, IterKind.kIter_I, IterKind.kIter_J, IterKind.kIter_K
@@ -107,7 +108,7 @@ class Matmul(GPUScheduleRule):
             return None
         if "dlight.do_not_tensorize" in func.attrs:
             return None
-        sch = s_tir.Schedule(func)
+        sch = Schedule(func)
         reductions = reduction_blocks(sch)
         if reductions is None:
             return None

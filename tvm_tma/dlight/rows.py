@@ -12,6 +12,7 @@ from tvm.target import Target
 from ..kernels._common import row_threads, thread_vectorize, vector_lanes
 from ..schedule import tma_pipeline
 from ..transforms._ir import op_names
+from ._schedule import Schedule
 from ._target import schedules
 
 WARP = 32
@@ -54,7 +55,7 @@ class _RowReduction(GPUScheduleRule):
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
         if not schedules(self, func, target, 90):
             return None
-        sch = s_tir.Schedule(func)
+        sch = Schedule(func)
         infos = normalize_prim_func(sch)
         if infos is None:
             return None

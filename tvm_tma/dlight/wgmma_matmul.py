@@ -20,6 +20,7 @@ from .. import tensor_intrin as intrin
 from ..kernels.gemm import SMS, fills, load_operands, output_grid, raster_tiles
 from ..schedule import bulk_store, swizzle, tma_pipeline
 from ..transforms._ir import all_of, bind_loop, conjuncts, free_vars, holds, renamed, substitute, uses_var, walk
+from ._schedule import Schedule
 from ._target import has_wgmma, schedules
 from .matmul import _I, _J, elements_read, normalize_gemm, operand_layout, reduction_blocks
 
@@ -251,7 +252,7 @@ class WgmmaMatmul(GPUScheduleRule):
             return None
         if "dlight.do_not_tensorize" in func.attrs:
             return None
-        sch = s_tir.Schedule(func)
+        sch = Schedule(func)
         reductions = reduction_blocks(sch)
         if reductions is None or len(reductions) != 1:
             return None
@@ -289,7 +290,7 @@ class WgmmaMatmul(GPUScheduleRule):
                 small = narrow(with_width(WgmmaConfig(), _narrow_width(n)), n)
                 if small.tile == cfg.tile:
                     return scheduled
-                fresh = s_tir.Schedule(func)
+                fresh = Schedule(func)
                 few = self._schedule(fresh, reduction_blocks(fresh)[0], traits, b_transposed, small, 1)
                 return _by_rows(_fewer_waves(rows[0], n, small.tile, cfg.tile), few, scheduled)
             if self.gated_widths and pair == 256 and GATED_MATMUL in func.attrs:
@@ -305,7 +306,7 @@ class WgmmaMatmul(GPUScheduleRule):
         tile wide (:func:`tvm_tma.relax.fuse_gated_mlp.at_pair_width`) and scheduled in ``cfg``."""
         from ..relax.fuse_gated_mlp import at_pair_width  # (that module imports this one)
 
-        sch = s_tir.Schedule(at_pair_width(func, cfg.tile[1]))
+        sch = Schedule(at_pair_width(func, cfg.tile[1]))
         main = reduction_blocks(sch)[0]
         traits, b_transposed, _ = operand_layout(sch.get(main), ("float16", "bfloat16"))
         return self._schedule(sch, main, traits, b_transposed, cfg, 1, cfg.tile[1])
@@ -318,7 +319,7 @@ class WgmmaMatmul(GPUScheduleRule):
         swapped = _swapped_operands(func, gemm)
         if swapped is None:
             return None
-        sch = s_tir.Schedule(swapped)
+        sch = Schedule(swapped)
         main = reduction_blocks(sch)[0]
         layout = operand_layout(sch.get(main), ("float16", "bfloat16"))
         if layout is None or not layout[1]:
@@ -833,7 +834,7 @@ def _accumulate_in_float32(sch: s_tir.Schedule, main: s_tir.SBlockRV) -> s_tir.S
                             node.match_buffers, node.annotations)
 
     func = func.with_body(tvm_ffi.structural_mutate(func.body, (s_tir.SBlock, on_block)))
-    return s_tir.Schedule(sch.mod.__class__({"main": func}))
+    return Schedule(sch.mod.__class__({"main": func}))
 
 
 __all__ = ["WgmmaConfig", "WgmmaMatmul"]
