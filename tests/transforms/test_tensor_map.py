@@ -15,7 +15,7 @@ import tvm_tma
 from tvm_tma import rules
 from tvm_tma.codegen import compile_cuda
 from tvm_tma.kernels import gemm_mma, tile_scale, tile_scale_3d
-from tvm_tma.transforms.copies.copy_plan import _rows_kept, _tail_is_bounds
+from tvm_tma.transforms.copies.copy_plan import _grouped_dims, _rows_kept, _tail_is_bounds, _within_shape
 from tvm_tma.transforms.copies.tensor_map import G2S_TENSOR, Swizzle, check_shared_box, encoded_maps, make_spec
 from workloads import cuda_source, tile_scale_staged
 
@@ -136,6 +136,42 @@ def test_tail_is_bounds():
     assert _tail_is_bounds([i * 16 + r < 250], [i * 16 + r, c], A, dom, analyzer)
     # A predicate tighter than the buffer: the tensor copy would write elements it leaves out.
     assert not _tail_is_bounds([i * 16 + r < 200], [i * 16 + r, c], A, dom, analyzer)
+
+
+def test_tail_is_bounds_over_steps_of_rows():
+    """TVM writes a bound of rows ``112 b + 32 a + 16 ty + tx / 8 < 1000`` over steps of 8 rows
+    (``14 b + 4 a + 2 ty + tx / 64 < 125``): the same bound, read as such; a step bound that
+    leaves rows of the buffer out (``< 124``) is not."""
+    b, a, ty, tx, k = (tirx.Var(x, "int32") for x in ("b", "a", "ty", "tx", "k"))
+    W = tirx.decl_buffer((1000, 64), "float16", name="W")
+    dom = {a: tvm.ir.Range(0, 4), ty: tvm.ir.Range(0, 2), tx: tvm.ir.Range(0, 128), k: tvm.ir.Range(0, 8)}
+    rows = b * 112 + a * 32 + ty * 16 + tx // 8
+    idx = [rows, tx % 8 * 8 + k]
+    assert _tail_is_bounds([b * 14 + a * 4 + ty * 2 + tx // 64 < 125], idx, W, dom, sym.Analyzer())
+    assert not _tail_is_bounds([b * 14 + a * 4 + ty * 2 + tx // 64 < 124], idx, W, dom, sym.Analyzer())
+
+
+def test_within_shape_reads_indices_under_the_spare_threads_predicate():
+    """A half tile of 112 rows fetched 32 rows a step (``f = 32 a + 16 ty + tx / 8``, 4 steps,
+    the last one's rows past 112 predicated off by ``2 a + ty < 7``): under that predicate
+    ``f // 112`` is 0 and ``f % 112`` is ``f``; without it they stay."""
+    a, ty, tx = (tirx.Var(x, "int32") for x in ("a", "ty", "tx"))
+    dom = {a: tvm.ir.Range(0, 4), ty: tvm.ir.Range(0, 2), tx: tvm.ir.Range(0, 128)}
+    f = a * 32 + ty * 16 + tx // 8
+    (row, half), = _within_shape(([f % 112, f // 112],), [a * 2 + ty < 7], dom)
+    assert tvm_ffi.structural_equal(half, tirx.const(0, "int32"))
+    assert sym.Analyzer().can_prove_equal(row, f)
+    (row, half), = _within_shape(([f % 112, f // 112],), [a * 2 + ty < 8], dom)
+    assert "112" in str(row) and "112" in str(half)
+
+
+def test_grouped_box_in_a_longer_outermost_dimension():
+    """A box of ``[2, 112, 64]`` grouped into a tile of ``[stages, 240, 64]`` (TVM's size for the
+    rows a fetch with spare threads addresses): its two outer dimensions in the tile's rows,
+    the box in their first 224; a tile whose inner dimension does not match is no grouping."""
+    S = tirx.decl_buffer((4, 240, 64), "float16", name="S", scope="shared.dyn")
+    assert _grouped_dims([0, 1, 2], [2, 112, 64], S) == [(1, [0, 1]), (2, [2])]
+    assert _grouped_dims([0, 1, 2], [2, 112, 64], tirx.decl_buffer((4, 240, 48), "float16", name="T")) is None
 
 
 # -- rules ---------------------------------------------------------------------------------
