@@ -346,6 +346,16 @@ def _linear_gelu(rows) -> tvm.tirx.PrimFunc:
     return te.create_prim_func([x, w, bias, out])
 
 
+def _enclosing(lines: list[str], i: int) -> str:
+    """The line that opens the block line ``i`` of a CUDA source is in: the nearest one before it
+    indented less."""
+    def indent(line: str) -> int:
+        return len(line) - len(line.lstrip())
+
+    return next(lines[j].strip() for j in range(i - 1, -1, -1)
+                if lines[j].strip() and indent(lines[j]) < indent(lines[i]))
+
+
 @pytest.mark.parametrize("rows", [256, "n"])
 def test_wgmma_epilogue_with_an_activation_moves_16_byte_vectors(rows):
     """An epilogue with ``erf`` (no vector form): each thread loads the output tile's and the
@@ -353,8 +363,8 @@ def test_wgmma_epilogue_with_an_activation_moves_16_byte_vectors(rows):
     16-byte vector (vectorizing the store's loop as it is would scalarize it: 2-byte loads and
     stores). Under a dynamic M the epilogue
     comes in two versions: in tiles that end before the rows do, no predicate; in the last,
-    each vector store predicated by the row's bound (TVM's cache blocks carry no predicate:
-    the store's is given to them)."""
+    each thread's vectors loaded, computed and stored in one branch of the row's bound (TVM's
+    cache blocks carry no predicate: the store's is given to them, then tested once)."""
     n = tvm.tirx.Var("n", "int32")
     func = _linear_gelu(n if rows == "n" else rows)
     with TARGET:
@@ -370,9 +380,12 @@ def test_wgmma_epilogue_with_an_activation_moves_16_byte_vectors(rows):
     loops = [i for i, line in enumerate(lines) if line.strip().startswith("for (") and "fused_0" in line]
     assert len(loops) == kernels * versions and all(lines[i - 1].strip() != "#pragma unroll" for i in loops), \
         [lines[i - 1] for i in loops]  # (no tile-sized operand: the loop left to nvcc)
-    predicated = [i for i in stores if lines[i - 1].strip().endswith("< n) {")]
+    predicated = [i for i in stores if _enclosing(lines, i).startswith("if (")
+                  and _enclosing(lines, i).endswith("< n) {")]
     if rows == "n":  # each vector of the last tile stored only by rows below n; the others unpredicated
-        assert len(predicated) == len(stores) // 2 == kernels, [lines[i - 1] for i in stores]
+        assert len(predicated) == len(stores) // 2 == kernels, [_enclosing(lines, i) for i in stores]
+        bias = [i for i, line in enumerate(lines) if "*(uint4*)(bias_local_ptr" in line]
+        assert sum(_enclosing(lines, i) == _enclosing(lines, predicated[0]) for i in bias) == 1, body[:3000]
         assert body.count("* 128) + 127) < n)") == kernels, body[:3000]
     else:
         assert not predicated
@@ -481,20 +494,20 @@ def test_a_residual_epilogue_loads_a_threads_vectors_together(rows):
     """A residual read per row of the output tile: the loop over a thread's vectors unrolled
     (``#pragma unroll``), so that its 16-byte loads issue before the stores. Under a dynamic M
     the epilogue comes twice: in tiles ending before the rows do, with no predicate; in the
-    last, each load and store predicated by the row's bound (nvcc sinks a load into its
-    store's branch there: one at a time)."""
+    last, each thread's load and store in one branch of the row's bound."""
     func = _linear_residual(tvm.tirx.Var("n", "int32") if rows == "n" else rows)
     with TARGET:
         scheduled = tdl.WgmmaMatmul().apply(func, TARGET, False).mod
     source = tvm_tma.codegen.kernel_source(tvm.compile(scheduled, TARGET, tir_pipeline="tma"))
     kernels, versions = (2, 2) if rows == "n" else (1, 1)
-    lines = [line.strip() for line in source.splitlines()]
+    raw = source.splitlines()
+    lines = [line.strip() for line in raw]
     loops = [i for i, line in enumerate(lines) if line.startswith("for (") and "fused_0" in line]
     assert len(loops) == kernels * versions and all(lines[i - 1] == "#pragma unroll" for i in loops), loops
     loads = [i for i, line in enumerate(lines) if line.startswith("*(uint4*)(r_local_ptr")]
-    guarded = [i for i in loads if lines[i - 1].startswith("if (") and lines[i - 1].endswith("< n) {")]
+    guarded = [i for i in loads if _enclosing(raw, i).startswith("if (") and _enclosing(raw, i).endswith("< n) {")]
     assert len(loads) == kernels * versions and len(guarded) == (kernels if rows == "n" else 0), \
-        [lines[i - 1] for i in loads]
+        [_enclosing(raw, i) for i in loads]
     if rows == "n":  # the unpredicated version: tiles whose last row is below n
         assert source.count("* 128) + 127) < n)) {") == kernels, source
     if shutil.which("nvcc") is not None:

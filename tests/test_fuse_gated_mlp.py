@@ -96,15 +96,25 @@ def _scheduled(rows, mlp: int, pair: int, k: int = 512) -> s_tir.Schedule:
     return scheduled
 
 
-def _store_predicate(func: tirx.PrimFunc) -> str:
-    """The epilogue's predicate in the tiles the rows or the columns end in (its version for
-    whole tiles has none)."""
-    predicates = []
+def _store_bounds(func: tirx.PrimFunc) -> tuple[str, str]:
+    """The epilogue's bounds in the tiles the rows or the columns end in (its version for whole
+    tiles has none): the predicate of its ``silu_multiply`` block, and the condition of the branch
+    each thread's vectors are loaded, computed and stored in."""
+    predicates, conditions = [], []
     tvm_ffi.structural_walk(func.body, (s_tir.SBlockRealize, lambda r: predicates.append(str(r.predicate))
                                         if r.block.name_hint == "silu_multiply" else None))
+
+    def on_if(branch):
+        found = []
+        tvm_ffi.structural_walk(branch.then_case, (s_tir.SBlockRealize, lambda r: found.append(r)
+                                                   if r.block.name_hint == "silu_multiply" else None))
+        if found and not isinstance(branch.condition, tvm.ir.Call):  # (not the whole tiles' test)
+            conditions.append(str(branch.condition))
+
+    tvm_ffi.structural_walk(func.body, (tirx.IfThenElse, on_if))
     whole, predicate = predicates
-    assert whole == "T.bool(True)", predicates
-    return predicate
+    assert whole == "T.bool(True)" and len(conditions) == 1, (predicates, conditions)
+    return predicate, conditions[0]
 
 
 @pytest.mark.parametrize("pair", [192, 224])
@@ -114,17 +124,17 @@ def test_ragged_slices_keep_the_row_bound_and_store_whole_vectors(rows, pair):
     224): the last slice's weight rows past 1000 read as zeros, its outputs past 1000 not
     stored; rows 1000 (a partial last row tile) or symbolic. Both halves of a weight tile are
     one 3-D tensor copy (a half of 112 rows is fetched 32 rows a step by the schedule: its last
-    step's spare threads). The epilogue's predicate bounds both the rows and
-    the columns (TVM's ``reverse_compute_inline`` of the column bound had replaced the row
-    bound: rows past the end were stored), the column bound per 8 columns, so each thread
+    step's spare threads). The epilogue is bounded by both the rows (a branch around each
+    thread's vectors) and the columns (TVM's ``reverse_compute_inline`` of the column bound had
+    replaced the row bound: rows past the end were stored), the column bound per 8 columns (its
+    blocks' predicate), so each thread
     loads the gate's and the up's 8 values by one 16-byte vector each and stores one; tiles
     within both bounds take a version of the epilogue without the predicate."""
     row_var = tirx.Var("m", "int64") if rows == "m" else rows
     scheduled = _scheduled(row_var, 1000, pair)
-    predicate = _store_predicate(scheduled.mod["main"])
-    column_bound, row_bound = predicate.split(" and ")
-    assert column_bound.endswith("< T.int64(125)"), predicate  # 1000 columns: 125 vectors of 8
-    assert row_bound.endswith("< m" if rows == "m" else "< T.int64(1000)"), predicate
+    column_bound, row_bound = _store_bounds(scheduled.mod["main"])
+    assert column_bound.endswith("< T.int64(125)"), column_bound  # 1000 columns: 125 vectors of 8
+    assert row_bound.endswith("< m" if rows == "m" else "< T.int64(1000)"), row_bound
     with tvm_tma.copy_report() as report:
         source = tvm_tma.codegen.kernel_source(tvm.compile(scheduled.mod, TARGET, tir_pipeline="tma"))
     weights = [str(e) for e in report if "w_gate_up" in str(e).partition(" -> ")[0]]

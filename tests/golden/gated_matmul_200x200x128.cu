@@ -173,39 +173,38 @@ extern "C" __global__ void __launch_bounds__(384, 1) gated_matmul_kernel(half* _
       }
     } else {
       for (int ax0_ax1_0_fused_0_1 = 0; ax0_ax1_0_fused_0_1 < 4; ++ax0_ax1_0_fused_0_1) {
-        int cse_v24 = (((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3));
-        for (int ax0_1 = 0; ax0_1 < 2; ++ax0_1) {
-          if ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200) {
+        if ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200) {
+          for (int ax0_1 = 0; ax0_1 < 2; ++ax0_1) {
             *(uint4*)(y_local_ptr_1 + (ax0_1 * 8)) = *(uint4*)(((half*)buf_dyn_shmem_ptr) + (((((ax0_ax1_0_fused_0_1 * 4096) + (((int)threadIdx.y) * 2048)) + ((((int)threadIdx.x) >> 3) * 128)) + (ax0_1 * 64)) + ((((int)threadIdx.x) & 7) * 8)));
           }
-        }
-        int cse_v23 = (((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7));
-        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
-          out_local_ptr_1[0] = ((half)(__fdividef(((float)y_local_ptr_1[0]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[0]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[8])));
-        }
-        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
-          out_local_ptr_1[1] = ((half)(__fdividef(((float)y_local_ptr_1[1]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[1]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[9])));
-        }
-        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
-          out_local_ptr_1[2] = ((half)(__fdividef(((float)y_local_ptr_1[2]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[2]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[10])));
-        }
-        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
-          out_local_ptr_1[3] = ((half)(__fdividef(((float)y_local_ptr_1[3]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[3]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[11])));
-        }
-        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
-          out_local_ptr_1[4] = ((half)(__fdividef(((float)y_local_ptr_1[4]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[4]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[12])));
-        }
-        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
-          out_local_ptr_1[5] = ((half)(__fdividef(((float)y_local_ptr_1[5]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[5]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[13])));
-        }
-        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
-          out_local_ptr_1[6] = ((half)(__fdividef(((float)y_local_ptr_1[6]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[6]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[14])));
-        }
-        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
-          out_local_ptr_1[7] = ((half)(__fdividef(((float)y_local_ptr_1[7]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[7]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[15])));
-        }
-        if (((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) && ((((((((int)blockIdx.x) & 1) * 128) + (ax0_ax1_0_fused_0_1 * 32)) + (((int)threadIdx.y) * 16)) + (((int)threadIdx.x) >> 3)) < 200)) {
-          *(uint4*)(out_ptr + (((((((((int)blockIdx.x) & 1) * 25600) + (ax0_ax1_0_fused_0_1 * 6400)) + (((int)threadIdx.y) * 3200)) + ((((int)threadIdx.x) >> 3) * 200)) + ((((int)blockIdx.x) >> 1) * 64)) + ((((int)threadIdx.x) & 7) * 8))) = *(uint4*)(out_local_ptr_1 + 0);
+          int cse_v23 = (((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7));
+          if ((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) {
+            out_local_ptr_1[0] = ((half)(__fdividef(((float)y_local_ptr_1[0]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[0]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[8])));
+          }
+          if ((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) {
+            out_local_ptr_1[1] = ((half)(__fdividef(((float)y_local_ptr_1[1]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[1]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[9])));
+          }
+          if ((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) {
+            out_local_ptr_1[2] = ((half)(__fdividef(((float)y_local_ptr_1[2]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[2]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[10])));
+          }
+          if ((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) {
+            out_local_ptr_1[3] = ((half)(__fdividef(((float)y_local_ptr_1[3]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[3]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[11])));
+          }
+          if ((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) {
+            out_local_ptr_1[4] = ((half)(__fdividef(((float)y_local_ptr_1[4]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[4]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[12])));
+          }
+          if ((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) {
+            out_local_ptr_1[5] = ((half)(__fdividef(((float)y_local_ptr_1[5]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[5]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[13])));
+          }
+          if ((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) {
+            out_local_ptr_1[6] = ((half)(__fdividef(((float)y_local_ptr_1[6]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[6]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[14])));
+          }
+          if ((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) {
+            out_local_ptr_1[7] = ((half)(__fdividef(((float)y_local_ptr_1[7]), (0x1p+0f/*1.000000e+00*/ + __expf((((float)y_local_ptr_1[7]) * -0x1p+0f/*-1.000000e+00*/)))) * ((float)y_local_ptr_1[15])));
+          }
+          if ((((((int)blockIdx.x) >> 1) * 8) + (((int)threadIdx.x) & 7)) < 25) {
+            *(uint4*)(out_ptr + (((((((((int)blockIdx.x) & 1) * 25600) + (ax0_ax1_0_fused_0_1 * 6400)) + (((int)threadIdx.y) * 3200)) + ((((int)threadIdx.x) >> 3) * 200)) + ((((int)blockIdx.x) >> 1) * 64)) + ((((int)threadIdx.x) & 7) * 8))) = *(uint4*)(out_local_ptr_1 + 0);
+          }
         }
       }
     }
