@@ -514,6 +514,78 @@ def test_a_residual_epilogue_loads_a_threads_vectors_together(rows):
         assert tvm_tma.codegen.compile_cuda(source, arch="90a")
 
 
+def _epilogue(store_scope: str):
+    """A thread's epilogue under a row bound: a load and a store predicated by it, between them
+    a copy into ``store_scope`` that it does not predicate."""
+    from tvm.script import tirx as T
+
+    @T.prim_func(s_tir=True)
+    def func(a: T.Buffer((256,), "float16"), b: T.Buffer((256,), "float16"), n: T.int32):
+        a_local = T.sblock_alloc_buffer((256,), "float16", scope="local")
+        c = T.sblock_alloc_buffer((256,), "float16", scope=store_scope)
+        for bx in T.thread_binding(2, thread="blockIdx.x"):
+            for tx in T.thread_binding(128, thread="threadIdx.x"):
+                with T.sblock("load"):
+                    v = T.axis.spatial(256, bx * 128 + tx)
+                    T.where(bx * 128 + tx < n)
+                    a_local[v] = a[v]
+                with T.sblock("copy"):
+                    v = T.axis.spatial(256, bx * 128 + tx)
+                    c[v] = a_local[v]
+                with T.sblock("store"):
+                    v = T.axis.spatial(256, bx * 128 + tx)
+                    T.where(bx * 128 + tx < n)
+                    b[v] = c[v] * T.float16(2)
+
+    return func
+
+
+def _thread_var(func: tvm.tirx.PrimFunc) -> tvm.tirx.Var:
+    loops = []
+    tvm_ffi.structural_walk(func.body, (tvm.tirx.For, loops.append))
+    return next(f.loop_var for f in loops
+                if f.thread_binding is not None and f.thread_binding.thread_tag == "threadIdx.x")
+
+
+def test_a_row_bound_common_to_an_epilogues_blocks_is_tested_once_around_them():
+    """``_bound_once_per_thread``: the bound that predicates every predicated block of a thread's
+    epilogue becomes one branch around its body (the block it did not predicate writes a
+    register, which the branch skips too)."""
+    from tvm.script import tirx as T
+
+    from tvm_tma.dlight.wgmma_matmul import _bound_once_per_thread
+
+    @T.prim_func(s_tir=True)
+    def expected(a: T.Buffer((256,), "float16"), b: T.Buffer((256,), "float16"), n: T.int32):
+        a_local = T.sblock_alloc_buffer((256,), "float16", scope="local")
+        c = T.sblock_alloc_buffer((256,), "float16", scope="local")
+        for bx in T.thread_binding(2, thread="blockIdx.x"):
+            for tx in T.thread_binding(128, thread="threadIdx.x"):
+                if bx * 128 + tx < n:
+                    with T.sblock("load"):
+                        v = T.axis.spatial(256, bx * 128 + tx)
+                        a_local[v] = a[v]
+                    with T.sblock("copy"):
+                        v = T.axis.spatial(256, bx * 128 + tx)
+                        c[v] = a_local[v]
+                    with T.sblock("store"):
+                        v = T.axis.spatial(256, bx * 128 + tx)
+                        b[v] = c[v] * T.float16(2)
+
+    before = _epilogue("local")
+    tvm.ir.assert_structural_equal(_bound_once_per_thread(before, _thread_var(before)),
+                                   expected.with_attr("global_symbol", "func"))
+
+
+def test_a_row_bound_stays_on_the_blocks_where_another_block_writes_memory():
+    """``_bound_once_per_thread`` leaves the predicates where a block they do not predicate writes
+    shared memory: a branch around the body would skip it."""
+    from tvm_tma.dlight.wgmma_matmul import _bound_once_per_thread
+
+    before = _epilogue("shared")
+    tvm.ir.assert_structural_equal(_bound_once_per_thread(before, _thread_var(before)), before)
+
+
 def test_an_epilogue_of_function_calls_leaves_its_loop_to_nvcc():
     """``silu(x @ W^T) * u`` with ``u`` another product the size of the output (Hugging Face's
     separate gate and up projections): a tile-sized operand, but an epilogue that calls
