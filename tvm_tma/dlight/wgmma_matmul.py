@@ -680,8 +680,7 @@ def _full_tiles_unpredicated(func: tirx.PrimFunc, loop: tirx.Var) -> tirx.PrimFu
     ends before the rows do: every CTA but the last row's under a dynamic M), the loop with
     those bounds dropped; else the loop as it is. Unpredicated (and unrolled, where it reads a
     residual: :func:`_loads_per_trip`) the loop issues a thread's global loads together;
-    predicated, each waits for the store before it (nvcc sinks a load into the branch of the
-    store that uses it)."""
+    predicated, each trip's loads wait behind its bound's branch (:func:`_bound_once_per_thread`)."""
     registers = {}  # the epilogue's local buffers -> the unpredicated version's own
 
     def version(epilogue: tirx.For) -> tirx.Stmt:
@@ -758,7 +757,8 @@ def _bound_once_per_thread(func: tirx.PrimFunc, thread: tirx.Var) -> tirx.PrimFu
         if not common:
             return loop
 
-        def on_realize(realize, _mutator):
+        def on_realize(realize, mutator):
+            realize = mutator.default_mutate(realize)
             kept = [c for c in conjuncts(realize.predicate) if not any(same(c, d) for d in common)]
             return s_tir.SBlockRealize(realize.iter_values, all_of(kept), realize.block)
 
