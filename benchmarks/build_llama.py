@@ -96,6 +96,7 @@ BUILDS = {
     "tma_ungrouped": Build("sm_90a", "ours", "tma", matmul={"group_m": 1}, fused_attention=True),
     "tma_sdpa_gated_widths": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True, gated_widths=True),
     "tma_sdpa_all_mbarriers": Build("sm_90a", "ours", "tma_all_launches", attention="sdpa", fused_attention=True),
+    "tma_sdpa_serial": Build("sm_90a", "ours", "tma_serial_launches", attention="sdpa", fused_attention=True),
 }
 
 

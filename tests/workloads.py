@@ -19,6 +19,15 @@ def cuda_source(mod: tvm.IRModule, pipeline: str = ALL_LAUNCHES, config: dict | 
     return codegen.cuda_source(mod, pipeline, config)
 
 
+def stock_kernels(src: str) -> str:
+    """The kernels of ``src`` (from the first ``__global__``, after the instructions' helpers,
+    whose order varies) without what ``ProgrammaticLaunch`` adds (each kernel's first
+    ``griddepcontrol.wait``): the code to compare with stock TVM's, which launches kernels in
+    stream order."""
+    src = src.replace("  tvm_builtin_ptx_griddepcontrol_wait();\n", "")
+    return src[src.index('extern "C" __global__'):]
+
+
 def verified_ir(mod: tvm.IRModule, **options) -> tvm.IRModule:
     """``mod`` through the "tma" pipeline up to the verifier: the IR it checks there (s_tir,
     the barrier protocol lowered, blocks not yet lowered); ``options`` go to

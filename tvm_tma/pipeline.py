@@ -31,7 +31,8 @@ VERIFY_ENV = "TVM_TMA_VERIFY"
 pipeline (the test suite does); ``"tma_verified"`` always runs it."""
 
 
-def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool = False) -> list[tvm.transform.Pass]:
+def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool = False,
+            programmatic_launch: bool = True) -> list[tvm.transform.Pass]:
     passes = [
         s_tir.transform.CanonicalizeLoop(),
         s_tir.transform.LowerCrossThreadReduction(),
@@ -130,6 +131,12 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
         # tvm-tma: every kernel's shared memory within the SM's, checked now rather than when
         # the module is loaded on the GPU.
         transforms.CheckSharedMemory(),
+    ]
+    if programmatic_launch:
+        # tvm-tma: each kernel waits for the grids before it at its start and is launched while
+        # they finish (programmatic dependent launch), the launch latency hidden.
+        passes.append(transforms.ProgrammaticLaunch())
+    passes += [
         tirx.transform.SplitHostDevice(),
         tirx.transform.MakePackedAPI(),
         tirx.transform.FP8StorageLegalize(),
@@ -181,12 +188,14 @@ def _storage_rewrite_without_bulk_stores() -> tvm.transform.Pass:
     return apply
 
 
-def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = None, **options):
+def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = None, programmatic_launch: bool = True,
+                     **options):
     """Pipeline factory in the form ``tvm.tirx.compilation_pipeline`` expects.
 
     ``options`` go to :func:`tvm_tma.transforms.LowerAsyncPipelineToMBarrier` (``tensor_maps``
     also to :func:`tvm_tma.transforms.LowerBulkCopyBlocks`); ``tensor_map_cache`` (default True)
-    runs :func:`tvm_tma.transforms.CacheTensorMapEncodes`; ``verify`` runs
+    runs :func:`tvm_tma.transforms.CacheTensorMapEncodes`; ``programmatic_launch`` (default True)
+    :func:`tvm_tma.transforms.ProgrammaticLaunch`; ``verify`` runs
     :func:`tvm_tma.transforms.VerifyMBarrierProtocol` and :func:`tvm_tma.transforms.VerifyWgmma`'s
     simulation of the wgmma groups in flight (``None``: when the environment variable
     ``TVM_TMA_VERIFY`` is 1, as the tests set it; the checkers simulate every barrier and wgmma
@@ -205,7 +214,8 @@ def tma_tir_pipeline(*, tensor_map_cache: bool = True, verify: bool | None = Non
         checked = os.environ.get(VERIFY_ENV) == "1" if verify is None else verify
 
         def run(opts: dict) -> tvm.ir.IRModule:
-            return tvm.ir.transform.Sequential(_passes(config, opts, tensor_map_cache, checked))(mod)
+            passes = _passes(config, opts, tensor_map_cache, checked, programmatic_launch)
+            return tvm.ir.transform.Sequential(passes)(mod)
 
         if options.get("launch_cost") == "mbarriers":
             return run(options)
@@ -240,6 +250,7 @@ VARIANTS: dict[str, dict] = {
     "mixed_stages": {"mixed_stages": "mbarrier"},
     "permuted_tiles": {"permuted_tiles": True},
     "all_launches": {"launch_cost": "mbarriers"},
+    "serial_launches": {"programmatic_launch": False},
 }
 """The pipelines :func:`register` registers beside ``"tma"``, as ``"tma_<key>"``: the options
 of :func:`tma_tir_pipeline` each one sets."""
@@ -252,7 +263,8 @@ def register() -> None:
     barrier protocol checked, ``"tma_mixed_stages"`` with bulk copies and per-thread cp.async on
     one mbarrier where a stage has both, ``"tma_permuted_tiles"`` with tiles in the schedule's
     permuted layout loaded by swizzled tensor copies and ``"tma_all_launches"`` with every
-    pipeline on mbarriers, whatever the launch-cost model expects (idempotent)."""
+    pipeline on mbarriers, whatever the launch-cost model expects, ``"tma_serial_launches"`` with
+    each kernel launched after the one before it has completed (idempotent)."""
     compilation_pipeline.register_tir_pipeline(PIPELINE_NAME, tma_tir_pipeline)
     for suffix, options in VARIANTS.items():
         compilation_pipeline.register_tir_pipeline(f"{PIPELINE_NAME}_{suffix}",

@@ -4,9 +4,6 @@ __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_tensor_s2g_async_b
 __forceinline__ __device__ void tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(uint32_t __p, uint32_t __r0, uint32_t __r1, uint32_t __r2, uint32_t __r3) {
   asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" :  : "r"(__p), "r"(__r0), "r"(__r1), "r"(__r2), "r"(__r3) : "memory");
 }
-__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(uint32_t __addr) {
-  asm volatile("mbarrier.arrive.shared.b64 _, [%0];" :  : "r"(__addr) : "memory");
-}
 __forceinline__ __device__ void tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_1() {
   asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
 }
@@ -18,6 +15,12 @@ __forceinline__ __device__ void tvm_builtin_ptx_wgmma_f16_rs_mma_async_sync_alig
 }
 __forceinline__ __device__ void tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned() {
   asm volatile("wgmma.commit_group.sync.aligned;" :  :  : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(uint32_t __addr) {
+  asm volatile("mbarrier.arrive.shared.b64 _, [%0];" :  : "r"(__addr) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_griddepcontrol_wait() {
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
 }
 __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_0() {
   asm volatile("cp.async.bulk.wait_group 0;" :  :  : "memory");
@@ -80,14 +83,15 @@ __forceinline__ __device__ void tvm_builtin_ptx_bar_arrive_arrive(uint32_t __a, 
 __forceinline__ __device__ void tvm_builtin_ptx_ex2_approx_ftz_f32(float& __d, float __value) {
   asm volatile("ex2.approx.ftz.f32 %0, %1;" : "=f"(__d) : "f"(__value));
 }
-__forceinline__ __device__ void tvm_builtin_ptx_wgmma_fence_fence_sync_aligned() {
-  asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
-}
 __forceinline__ __device__ void tvm_builtin_ptx_wgmma_f16_ss_mma_async_sync_aligned_m64n128k16_f32_f16_f16_1_1_0_0(float& __d0, float& __d1, float& __d2, float& __d3, float& __d4, float& __d5, float& __d6, float& __d7, float& __d8, float& __d9, float& __d10, float& __d11, float& __d12, float& __d13, float& __d14, float& __d15, float& __d16, float& __d17, float& __d18, float& __d19, float& __d20, float& __d21, float& __d22, float& __d23, float& __d24, float& __d25, float& __d26, float& __d27, float& __d28, float& __d29, float& __d30, float& __d31, float& __d32, float& __d33, float& __d34, float& __d35, float& __d36, float& __d37, float& __d38, float& __d39, float& __d40, float& __d41, float& __d42, float& __d43, float& __d44, float& __d45, float& __d46, float& __d47, float& __d48, float& __d49, float& __d50, float& __d51, float& __d52, float& __d53, float& __d54, float& __d55, float& __d56, float& __d57, float& __d58, float& __d59, float& __d60, float& __d61, float& __d62, float& __d63, uint64_t __a_desc, uint64_t __b_desc, uint32_t __scale_d) {
   asm volatile("{ .reg .pred ps0; setp.ne.b32 ps0, %66, 0; wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, ps0, 1, 1, 0, 0; }" : "+f"(__d0), "+f"(__d1), "+f"(__d2), "+f"(__d3), "+f"(__d4), "+f"(__d5), "+f"(__d6), "+f"(__d7), "+f"(__d8), "+f"(__d9), "+f"(__d10), "+f"(__d11), "+f"(__d12), "+f"(__d13), "+f"(__d14), "+f"(__d15), "+f"(__d16), "+f"(__d17), "+f"(__d18), "+f"(__d19), "+f"(__d20), "+f"(__d21), "+f"(__d22), "+f"(__d23), "+f"(__d24), "+f"(__d25), "+f"(__d26), "+f"(__d27), "+f"(__d28), "+f"(__d29), "+f"(__d30), "+f"(__d31), "+f"(__d32), "+f"(__d33), "+f"(__d34), "+f"(__d35), "+f"(__d36), "+f"(__d37), "+f"(__d38), "+f"(__d39), "+f"(__d40), "+f"(__d41), "+f"(__d42), "+f"(__d43), "+f"(__d44), "+f"(__d45), "+f"(__d46), "+f"(__d47), "+f"(__d48), "+f"(__d49), "+f"(__d50), "+f"(__d51), "+f"(__d52), "+f"(__d53), "+f"(__d54), "+f"(__d55), "+f"(__d56), "+f"(__d57), "+f"(__d58), "+f"(__d59), "+f"(__d60), "+f"(__d61), "+f"(__d62), "+f"(__d63) : "l"(__a_desc), "l"(__b_desc), "r"(__scale_d));
 }
+__forceinline__ __device__ void tvm_builtin_ptx_wgmma_fence_fence_sync_aligned() {
+  asm volatile("wgmma.fence.sync.aligned;" :  :  : "memory");
+}
 extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_constant__ CUtensorMap K_tmap0, float* __restrict__ LSE_ptr, const __grid_constant__ CUtensorMap O_tmap3, const __grid_constant__ CUtensorMap Q_tmap2, const __grid_constant__ CUtensorMap V_tmap1);
 extern "C" __global__ void __launch_bounds__(384, 1) main_kernel(const __grid_constant__ CUtensorMap K_tmap0, float* __restrict__ LSE_ptr, const __grid_constant__ CUtensorMap O_tmap3, const __grid_constant__ CUtensorMap Q_tmap2, const __grid_constant__ CUtensorMap V_tmap1) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   extern __shared__ __align__(1024) uchar buf_dyn_shmem_ptr[];
   __shared__ alignas(8) uint64_t tma_bar_copy0_ptr[1];
   int cse_v28 = ((((int)threadIdx.y) * 128) + ((int)threadIdx.x));

@@ -13,9 +13,6 @@ __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_commit_group_async
 __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group(const void* __dst_mem, uint32_t __src_mem, uint32_t __size) {
   asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" :  : "l"(__dst_mem), "r"(__src_mem), "r"(__size) : "memory");
 }
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(uint32_t __dst_mem, const void* __src_mem, uint32_t __size, uint32_t __mbar) {
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :  : "r"(__dst_mem), "l"(__src_mem), "r"(__size), "r"(__mbar) : "memory");
-}
 
 __forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, int phase) {
     unsigned int barrier_addr_int = __cvta_generic_to_shared(barrier);
@@ -44,10 +41,17 @@ __forceinline__ __device__ void tvm_builtin_ptx_mbarrier_init_init_shared_b64(ui
 __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(void* p) {
     return __cvta_generic_to_shared(p);
 }
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(uint32_t __dst_mem, const void* __src_mem, uint32_t __size, uint32_t __mbar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :  : "r"(__dst_mem), "l"(__src_mem), "r"(__size), "r"(__mbar) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_griddepcontrol_wait() {
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+}
 extern "C" __global__ void __launch_bounds__(256) copy_tail_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t n, int64_t start);
 extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t cse_v8, int64_t ctas, int64_t tiles, int64_t walk);
 extern "C" __global__ void copy_tile_per_cta_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t tiles);
 extern "C" __global__ void __launch_bounds__(256) copy_tail_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t n, int64_t start) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   int64_t cse_v1 = (((int64_t)blockIdx.x) * (int64_t)256);
   if ((((((int64_t)blockIdx.x) * (int64_t)256) + start) + ((int64_t)threadIdx.x)) < n) {
     int64_t cse_v2 = (((((int64_t)blockIdx.x) * (int64_t)256) + ((int64_t)threadIdx.x)) + start);
@@ -56,6 +60,7 @@ extern "C" __global__ void __launch_bounds__(256) copy_tail_kernel(uchar* __rest
 }
 
 extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t cse_v8, int64_t ctas, int64_t tiles, int64_t walk) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   extern __shared__ __align__(128) uchar A_shared_dyn_ptr[];
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[4];
   if (((int)threadIdx.x) == 0) {
@@ -182,6 +187,7 @@ extern "C" __global__ void __launch_bounds__(128) copy_tiles_kernel(uchar* __res
 }
 
 extern "C" __global__ void copy_tile_per_cta_kernel(uchar* __restrict__ A_ptr, uchar* __restrict__ B_ptr, int64_t tiles) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   __shared__ alignas(8) uint64_t tma_bar_copy0_ptr[1];
   tvm_builtin_ptx_mbarrier_init_init_shared_b64(tvm_builtin_cuda_cvta_generic_to_shared((&(tma_bar_copy0_ptr[0]))), (uint)1);
   tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta();

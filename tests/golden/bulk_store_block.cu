@@ -20,8 +20,12 @@ __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(
 __forceinline__ __device__ void tvm_builtin_ptx_prefetch_tensormap(const void* __addr) {
   asm volatile("prefetch.tensormap [%0];" :  : "l"(__addr) : "memory");
 }
+__forceinline__ __device__ void tvm_builtin_ptx_griddepcontrol_wait() {
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+}
 extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict__ A_ptr, const __grid_constant__ CUtensorMap B_tmap0);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict__ A_ptr, const __grid_constant__ CUtensorMap B_tmap0) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   if (((int)threadIdx.x) == 0) {
     tvm_builtin_ptx_prefetch_tensormap(((void*)((unsigned long long)(&(B_tmap0)))));
   }

@@ -1,8 +1,14 @@
 __forceinline__ __device__ void tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(uint32_t __p, uint32_t __r0, uint32_t __r1, uint32_t __r2, uint32_t __r3) {
   asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" :  : "r"(__p), "r"(__r0), "r"(__r1), "r"(__r2), "r"(__r3) : "memory");
 }
+__forceinline__ __device__ void tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_1() {
+  asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
+}
 __forceinline__ __device__ void tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(uint32_t __addr) {
   asm volatile("mbarrier.arrive.shared.b64 _, [%0];" :  : "r"(__addr) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_griddepcontrol_wait() {
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
 }
 
 __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(void* p) {
@@ -62,11 +68,9 @@ __forceinline__ __device__ void tvm_builtin_ptx_wgmma_fence_fence_sync_aligned()
 __forceinline__ __device__ void tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned() {
   asm volatile("wgmma.commit_group.sync.aligned;" :  :  : "memory");
 }
-__forceinline__ __device__ void tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_1() {
-  asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
-}
 extern "C" __global__ void __launch_bounds__(384, 1) gated_matmul_kernel(half* __restrict__ out_ptr, const __grid_constant__ CUtensorMap w_gate_up_tmap1, const __grid_constant__ CUtensorMap x_tmap0);
 extern "C" __global__ void __launch_bounds__(384, 1) gated_matmul_kernel(half* __restrict__ out_ptr, const __grid_constant__ CUtensorMap w_gate_up_tmap1, const __grid_constant__ CUtensorMap x_tmap0) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   extern __shared__ __align__(1024) uchar buf_dyn_shmem_ptr[];
   __shared__ alignas(8) uint64_t tma_full_ptr[6];
   __shared__ alignas(8) uint64_t tma_empty_ptr[6];

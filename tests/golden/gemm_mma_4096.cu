@@ -35,8 +35,12 @@ __forceinline__ __device__ void tvm_builtin_ptx_prefetch_tensormap(const void* _
 __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(void* p) {
     return __cvta_generic_to_shared(p);
 }
+__forceinline__ __device__ void tvm_builtin_ptx_griddepcontrol_wait() {
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+}
 extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, const __grid_constant__ CUtensorMap B_tmap1, float* __restrict__ C_ptr);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, const __grid_constant__ CUtensorMap B_tmap1, float* __restrict__ C_ptr) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   extern __shared__ __align__(1024) uchar buf_dyn_shmem_ptr[];
   alignas(64) float C_warp_ptr[128];
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[4];

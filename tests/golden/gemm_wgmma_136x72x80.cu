@@ -1,3 +1,9 @@
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_tensor_s2g_async_bulk_tensor_2d_global_shared__cta_tile_bulk_group(const void* __tmap, int32_t __coords0, int32_t __coords1, uint32_t __src_mem) {
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%1, %2}], [%3];" :  : "l"(__tmap), "r"(__coords0), "r"(__coords1), "r"(__src_mem) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_griddepcontrol_wait() {
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+}
 __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_0() {
   asm volatile("cp.async.bulk.wait_group 0;" :  :  : "memory");
 }
@@ -56,11 +62,9 @@ __forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, in
 __forceinline__ __device__ void tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0() {
   asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
 }
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_tensor_s2g_async_bulk_tensor_2d_global_shared__cta_tile_bulk_group(const void* __tmap, int32_t __coords0, int32_t __coords1, uint32_t __src_mem) {
-  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%1, %2}], [%3];" :  : "l"(__tmap), "r"(__coords0), "r"(__coords1), "r"(__src_mem) : "memory");
-}
 extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, const __grid_constant__ CUtensorMap B_tmap1, const __grid_constant__ CUtensorMap C_out_tmap2);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, const __grid_constant__ CUtensorMap B_tmap1, const __grid_constant__ CUtensorMap C_out_tmap2) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   extern __shared__ __align__(1024) uchar buf_dyn_shmem_ptr[];
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[3];
   if (((int)threadIdx.x) == 0) {

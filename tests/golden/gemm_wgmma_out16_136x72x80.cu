@@ -4,6 +4,9 @@ __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_tensor_s2g_async_b
 __forceinline__ __device__ void tvm_builtin_ptx_stmatrix_sync_aligned_m8n8_x4_shared_b16(uint32_t __p, uint32_t __r0, uint32_t __r1, uint32_t __r2, uint32_t __r3) {
   asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" :  : "r"(__p), "r"(__r0), "r"(__r1), "r"(__r2), "r"(__r3) : "memory");
 }
+__forceinline__ __device__ void tvm_builtin_ptx_griddepcontrol_wait() {
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+}
 __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_0() {
   asm volatile("cp.async.bulk.wait_group 0;" :  :  : "memory");
 }
@@ -44,6 +47,9 @@ __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_tensor_g2s_cluster
 __forceinline__ __device__ void tvm_builtin_ptx_wgmma_commit_group_commit_group_sync_aligned() {
   asm volatile("wgmma.commit_group.sync.aligned;" :  :  : "memory");
 }
+__forceinline__ __device__ void tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(uint32_t& __d, float __a, float __b) {
+  asm volatile("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(__d) : "f"(__a), "f"(__b));
+}
 
 __forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, int phase) {
     unsigned int barrier_addr_int = __cvta_generic_to_shared(barrier);
@@ -62,11 +68,9 @@ __forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, in
 __forceinline__ __device__ void tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_0() {
   asm volatile("wgmma.wait_group.sync.aligned 0;" :  :  : "memory");
 }
-__forceinline__ __device__ void tvm_builtin_ptx_cvt_f16x2_f32_rn_f16x2_f32(uint32_t& __d, float __a, float __b) {
-  asm volatile("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(__d) : "f"(__a), "f"(__b));
-}
 extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, const __grid_constant__ CUtensorMap B_tmap1, const __grid_constant__ CUtensorMap C_out_tmap2);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, const __grid_constant__ CUtensorMap B_tmap1, const __grid_constant__ CUtensorMap C_out_tmap2) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   extern __shared__ __align__(1024) uchar buf_dyn_shmem_ptr[];
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[3];
   if (((int)threadIdx.x) == 0) {

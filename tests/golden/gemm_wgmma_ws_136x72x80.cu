@@ -1,8 +1,14 @@
 __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_tensor_s2g_async_bulk_tensor_2d_global_shared__cta_tile_bulk_group(const void* __tmap, int32_t __coords0, int32_t __coords1, uint32_t __src_mem) {
   asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%1, %2}], [%3];" :  : "l"(__tmap), "r"(__coords0), "r"(__coords1), "r"(__src_mem) : "memory");
 }
+__forceinline__ __device__ void tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_1() {
+  asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
+}
 __forceinline__ __device__ void tvm_builtin_ptx_mbarrier_arrive_nocount_arrive_shared_b64(uint32_t __addr) {
   asm volatile("mbarrier.arrive.shared.b64 _, [%0];" :  : "r"(__addr) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_griddepcontrol_wait() {
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
 }
 __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_0() {
   asm volatile("cp.async.bulk.wait_group 0;" :  :  : "memory");
@@ -47,9 +53,6 @@ __forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, in
         "}\n"
         :: "r"(barrier_addr_int), "r"(phase), "r"(ticks) : "memory");
 }
-__forceinline__ __device__ void tvm_builtin_ptx_wgmma_wait_group_wait_group_sync_aligned_1() {
-  asm volatile("wgmma.wait_group.sync.aligned 1;" :  :  : "memory");
-}
 __forceinline__ __device__ void tvm_builtin_ptx_setmaxnreg_inc_sync_aligned_u32_256() {
   asm volatile("setmaxnreg.inc.sync.aligned.u32 256;" :  :  : "memory");
 }
@@ -70,6 +73,7 @@ __forceinline__ __device__ void tvm_builtin_ptx_wgmma_commit_group_commit_group_
 }
 extern "C" __global__ void __launch_bounds__(256, 1) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, const __grid_constant__ CUtensorMap B_tmap1, const __grid_constant__ CUtensorMap C_out_tmap2);
 extern "C" __global__ void __launch_bounds__(256, 1) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, const __grid_constant__ CUtensorMap B_tmap1, const __grid_constant__ CUtensorMap C_out_tmap2) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   extern __shared__ __align__(1024) uchar buf_dyn_shmem_ptr[];
   int cse_v6 = ((((int)threadIdx.y) * 128) + ((int)threadIdx.x));
   if (((((int)threadIdx.y) * 128) + ((int)threadIdx.x)) == 0) {

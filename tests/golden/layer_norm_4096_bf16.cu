@@ -1,9 +1,6 @@
 __forceinline__ __device__ void tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(uint32_t __addr) {
   asm volatile("mbarrier.inval.shared.b64 [%0];" :  : "r"(__addr) : "memory");
 }
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(uint32_t __dst_mem, const void* __src_mem, uint32_t __size, uint32_t __mbar) {
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :  : "r"(__dst_mem), "l"(__src_mem), "r"(__size), "r"(__mbar) : "memory");
-}
 
 __forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, int phase) {
     unsigned int barrier_addr_int = __cvta_generic_to_shared(barrier);
@@ -32,8 +29,15 @@ __forceinline__ __device__ void tvm_builtin_ptx_mbarrier_init_init_shared_b64(ui
 __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(void* p) {
     return __cvta_generic_to_shared(p);
 }
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(uint32_t __dst_mem, const void* __src_mem, uint32_t __size, uint32_t __mbar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :  : "r"(__dst_mem), "l"(__src_mem), "r"(__size), "r"(__mbar) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_griddepcontrol_wait() {
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+}
 extern "C" __global__ void __launch_bounds__(128) main_kernel(nv_bfloat16* __restrict__ b_ptr, nv_bfloat16* __restrict__ w_ptr, nv_bfloat16* __restrict__ x_ptr, nv_bfloat16* __restrict__ y_ptr);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(nv_bfloat16* __restrict__ b_ptr, nv_bfloat16* __restrict__ w_ptr, nv_bfloat16* __restrict__ x_ptr, nv_bfloat16* __restrict__ y_ptr) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[4];
   extern __shared__ __align__(128) nv_bfloat16 x_shared_dyn_ptr[];
   alignas(64) float partial0_local_ptr[1];

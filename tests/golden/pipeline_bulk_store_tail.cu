@@ -1,26 +1,14 @@
-__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(uint32_t __addr) {
-  asm volatile("mbarrier.inval.shared.b64 [%0];" :  : "r"(__addr) : "memory");
-}
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_commit_group_async_bulk_commit_group() {
-  asm volatile("cp.async.bulk.commit_group;" :  : );
-}
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group(const void* __dst_mem, uint32_t __src_mem, uint32_t __size) {
-  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" :  : "l"(__dst_mem), "r"(__src_mem), "r"(__size) : "memory");
-}
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_0() {
-  asm volatile("cp.async.bulk.wait_group 0;" :  :  : "memory");
-}
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(uint32_t __dst_mem, const void* __src_mem) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(__dst_mem), "l"(__src_mem) : "memory");
-}
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_read_0() {
-  asm volatile("cp.async.bulk.wait_group.read 0;" :  :  : "memory");
-}
-__forceinline__ __device__ void tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(uint32_t __addr) {
-  asm volatile("cp.async.mbarrier.arrive.noinc.shared.b64 [%0];" :  : "r"(__addr) : "memory");
+__forceinline__ __device__ void tvm_builtin_ptx_griddepcontrol_wait() {
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
 }
 __forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_g2s_cluster_async_bulk_shared__cluster_global_mbarrier__complete_tx__bytes(uint32_t __dst_mem, const void* __src_mem, uint32_t __size, uint32_t __mbar) {
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" :  : "r"(__dst_mem), "l"(__src_mem), "r"(__size), "r"(__mbar) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta() {
+  asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(uint32_t __addr, uint32_t __tx_count) {
+  asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" :  : "r"(__addr), "r"(__tx_count) : "memory");
 }
 
 __forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, int phase) {
@@ -37,21 +25,37 @@ __forceinline__ __device__ void tvm_builtin_cuda_mbarrier_wait(void* barrier, in
         "}\n"
         :: "r"(barrier_addr_int), "r"(phase), "r"(ticks) : "memory");
 }
-__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_arrive_expect_tx_arrive_expect_tx_shared_b64(uint32_t __addr, uint32_t __tx_count) {
-  asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" :  : "r"(__addr), "r"(__tx_count) : "memory");
-}
-__forceinline__ __device__ void tvm_builtin_ptx_fence_proxy_proxy_async_shared__cta() {
-  asm volatile("fence.proxy.async.shared::cta;" :  :  : "memory");
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_mbarrier_arrive_async_mbarrier_arrive_noinc_shared_b64(uint32_t __addr) {
+  asm volatile("cp.async.mbarrier.arrive.noinc.shared.b64 [%0];" :  : "r"(__addr) : "memory");
 }
 __forceinline__ __device__ void tvm_builtin_ptx_mbarrier_init_init_shared_b64(uint32_t __addr, uint32_t __count) {
   asm volatile("mbarrier.init.shared.b64 [%0], %1;" :  : "r"(__addr), "r"(__count) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_read_0() {
+  asm volatile("cp.async.bulk.wait_group.read 0;" :  :  : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_cg_async_cg_shared_global_16(uint32_t __dst_mem, const void* __src_mem) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :  : "r"(__dst_mem), "l"(__src_mem) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_mbarrier_inval_inval_shared_b64(uint32_t __addr) {
+  asm volatile("mbarrier.inval.shared.b64 [%0];" :  : "r"(__addr) : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_s2g_async_bulk_global_shared__cta_bulk_group(const void* __dst_mem, uint32_t __src_mem, uint32_t __size) {
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" :  : "l"(__dst_mem), "r"(__src_mem), "r"(__size) : "memory");
 }
 
 __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(void* p) {
     return __cvta_generic_to_shared(p);
 }
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_wait_group_async_bulk_wait_group_0() {
+  asm volatile("cp.async.bulk.wait_group 0;" :  :  : "memory");
+}
+__forceinline__ __device__ void tvm_builtin_ptx_cp_async_bulk_commit_group_async_bulk_commit_group() {
+  asm volatile("cp.async.bulk.commit_group;" :  : );
+}
 extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict__ A_ptr, float* __restrict__ B_ptr);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(float* __restrict__ A_ptr, float* __restrict__ B_ptr) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   __shared__ alignas(128) float A_shared_ptr[3072];
   __shared__ alignas(128) float B_shared_ptr[2048];
   __shared__ alignas(8) uint64_t tma_bar_q0_ptr[3];

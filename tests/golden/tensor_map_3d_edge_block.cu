@@ -35,8 +35,12 @@ __forceinline__ __device__ void tvm_builtin_ptx_prefetch_tensormap(const void* _
 __forceinline__ __device__ unsigned int tvm_builtin_cuda_cvta_generic_to_shared(void* p) {
     return __cvta_generic_to_shared(p);
 }
+__forceinline__ __device__ void tvm_builtin_ptx_griddepcontrol_wait() {
+  asm volatile("griddepcontrol.wait;" :  :  : "memory");
+}
 extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, half* __restrict__ B_ptr);
 extern "C" __global__ void __launch_bounds__(128) main_kernel(const __grid_constant__ CUtensorMap A_tmap0, half* __restrict__ B_ptr) {
+  tvm_builtin_ptx_griddepcontrol_wait();
   __shared__ alignas(8) uint64_t tma_bar_copy0_ptr[1];
   __shared__ alignas(128) half A_shared_ptr[1024];
   if (((int)threadIdx.x) == 0) {

@@ -26,7 +26,7 @@ from tvm_tma import launch_cost, rules
 from tvm_tma.pipeline import tma_tir_pipeline
 from tvm_tma.testing import compat, fuzz
 from tvm_tma.testing.fuzz_cases import FuzzCase, Operand
-from workloads import ALL_LAUNCHES, cuda_source, tile_scale
+from workloads import ALL_LAUNCHES, cuda_source, stock_kernels, tile_scale
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "compat"))
 import patterns  # noqa: E402
@@ -40,10 +40,6 @@ compilation_pipeline.register_tir_pipeline(STOCK_GROUPS,
 KEPT = "cp.async (stock pipeline)"
 NOTHING_ASYNC = "no copy that stock TVM loads synchronously becomes asynchronous"
 CP_ASYNC_COPY = re.compile(r"cp\.async\.c[ag]\.shared\.global")
-
-
-def kernel(src: str) -> str:
-    return src[src.index("extern \"C\" __global__"):]
 
 
 def report_of(mod, pipeline: str = "tma"):
@@ -76,7 +72,7 @@ def test_plain_copy_of_32_bytes_per_thread_keeps_stocks_groups_and_code(ctas):
                                     and r.reason == f"{NOTHING_ASYNC}; {launch}" for r in report), \
         [str(r) for r in report]
     assert "mbarrier" not in src and CP_ASYNC_COPY.search(src)
-    assert kernel(src) == kernel(cuda_source(mod, "default", STOCK))
+    assert stock_kernels(src) == stock_kernels(cuda_source(mod, "default", STOCK))
 
 
 @pytest.mark.parametrize("ctas, tile_m, mbarrier", [
@@ -96,7 +92,7 @@ def test_wide_stages_in_a_launch_that_fills_the_sms_get_tensor_copies(ctas, tile
             f"{tile_m * 4} bytes per thread per stage, fewer than {PER_THREAD}"
         assert report and all(r.instruction == KEPT and r.reason == f"{NOTHING_ASYNC}; {launch}" for r in report), \
             [str(r) for r in report]
-        assert kernel(src) == kernel(cuda_source(mod, "default", STOCK))
+        assert stock_kernels(src) == stock_kernels(cuda_source(mod, "default", STOCK))
 
 
 def test_nested_mma_gemm_on_mbarriers_from_a_launch_that_fills_the_sms():
@@ -118,7 +114,7 @@ def test_nested_mma_gemm_on_mbarriers_from_a_launch_that_fills_the_sms():
     assert len(report) == 4 and all(r.instruction == KEPT and r.rule == "launch_cost"
                                     and r.reason == f"{NOTHING_ASYNC}; 64 CTAs, fewer than the {SMS} SMs"
                                     for r in report), [str(r) for r in report]
-    assert kernel(src) == kernel(cuda_source(small, "default", STOCK))
+    assert stock_kernels(src) == stock_kernels(cuda_source(small, "default", STOCK))
 
 
 # fp16 tiles of 8 x 64 whose columns are shifted by 8 (zeros shifted in): the zero-fill
@@ -146,7 +142,7 @@ def test_same_zero_fill_shifted_by_rows_keeps_stocks_groups():
     src, report = report_of(mod)
     assert report and all(r.instruction == KEPT and r.rule == "launch_cost"
                           and r.reason == f"{NOTHING_ASYNC}; 4 CTAs, fewer than the {SMS} SMs" for r in report)
-    assert kernel(src) == kernel(cuda_source(mod, "default", STOCK))
+    assert stock_kernels(src) == stock_kernels(cuda_source(mod, "default", STOCK))
 
 
 @pytest.mark.parametrize("rows, rule", [(32, "launch_cost_loads"), (64, None)])
@@ -160,7 +156,7 @@ def test_a_cta_loading_fewer_than_two_stages_keeps_stocks_groups(rows, rule):
         return
     assert report and all(r.instruction == KEPT and r.rule == rule
                           and r.reason == "a CTA loads 1 stage(s), fewer than 2: nothing to overlap" for r in report)
-    assert kernel(src) == kernel(cuda_source(mod, "default", STOCK))
+    assert stock_kernels(src) == stock_kernels(cuda_source(mod, "default", STOCK))
 
 
 def any_grid(rows: int):
@@ -236,7 +232,7 @@ def test_stock_groups_of_a_bulk_store_pipeline_store_as_stock_does():
     src, report = report_of(mod)
     assert {r.src for r in report} == {"A"} and all(r.rule == "launch_cost" and r.instruction == KEPT
                                                      for r in report)
-    assert "cp.async.bulk" not in src and kernel(src) == kernel(cuda_source(mod, "default", STOCK))
+    assert "cp.async.bulk" not in src and stock_kernels(src) == stock_kernels(cuda_source(mod, "default", STOCK))
     assert "cp_async_bulk_tensor_s2g" in cuda_source(mod, ALL_LAUNCHES)
 
 
@@ -249,15 +245,15 @@ def test_stock_groups_of_interleaved_producers_commit_per_site_in_the_prologue()
     src, report = report_of(patterns.two_producers_order_021, STOCK_GROUPS)
     assert report and all(r.rule == "launch_cost" and r.reason.startswith("stock's groups at any launch size; ")
                           and "committed per place" in r.reason for r in report)
-    prologue = kernel(src).split("for (int i")[0]
+    prologue = stock_kernels(src).split("for (int i")[0]
     groups = [[line.split("(")[1].split(",")[0] for line in g.splitlines() if "cp_async_legacy" in line]
               for g in prologue.split("commit_group();")[:-1]]
     assert groups == [["As_ptr"], ["Bs_ptr"]] * 3
-    stock = kernel(cuda_source(patterns.two_producers_order_021, "default", STOCK)).split("for (int i")[0]
+    stock = stock_kernels(cuda_source(patterns.two_producers_order_021, "default", STOCK)).split("for (int i")[0]
     assert stock.count("commit_group();") == 3
-    assert "wait_group_5();" in kernel(src) and "mbarrier" not in src
+    assert "wait_group_5();" in stock_kernels(src) and "mbarrier" not in src
     # "tma" chooses stock's groups here too (4 CTAs, stock's cp.async), with the same repair.
-    assert kernel(cuda_source(patterns.two_producers_order_021, "tma")) == kernel(src)
+    assert stock_kernels(cuda_source(patterns.two_producers_order_021, "tma")) == stock_kernels(src)
 
 
 # The mbarrier lowering cannot model the next two pipelines (rule pipeline_model): they keep
@@ -273,7 +269,7 @@ def test_stock_groups_of_an_inner_ldmatrix_pipeline_keep_stocks_counts():
                           and r.reason == "async queue 0 uses rings of 4 and 1 versions in one pipeline"
                           for r in report), [str(r) for r in report]
     assert {r.dst for r in report if r.instruction == KEPT} == {"A_shared.dyn", "B_shared.dyn"}
-    assert kernel(src) == kernel(cuda_source(mod, "default", STOCK))
+    assert stock_kernels(src) == stock_kernels(cuda_source(mod, "default", STOCK))
 
 
 def test_stock_groups_of_consumers_first_copies_into_shared_wait_for_every_group():
@@ -287,7 +283,7 @@ def test_stock_groups_of_consumers_first_copies_into_shared_wait_for_every_group
     def loop_wait(text):  # the wait at the top of the pipelined loop
         return re.search(r"wait_group_(\d+)", text[text.index("for (int i_0"):]).group(1)
 
-    assert loop_wait(kernel(src)) == "0" and loop_wait(kernel(cuda_source(mod, "default", STOCK))) == "2"
+    assert loop_wait(stock_kernels(src)) == "0" and loop_wait(stock_kernels(cuda_source(mod, "default", STOCK))) == "2"
 
 
 def test_stock_failure_where_stocks_groups_were_chosen_falls_back_to_the_mbarrier_lowering():
@@ -316,7 +312,7 @@ def test_stocks_groups_wait_before_a_relay_whose_first_consumer_is_predicated_of
     assert {r.src for r in loads} == {"X0", "X1"}
     assert all(r.instruction == KEPT and r.rule == "pipeline_model" and "different rings" in r.reason
                and r.reason.endswith("its waits wait for every group") for r in loads), [str(r) for r in report]
-    text = kernel(src)
+    text = stock_kernels(src)
     relays = [m.start() for m in re.finditer(r"X0_shared_shared_ptr\[[^\n]*\] = X0_shared_ptr", text)]
     assert len(relays) == 2
     for start, relay in zip([0] + relays, relays):
