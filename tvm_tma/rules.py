@@ -171,8 +171,8 @@ _RULES = (
     Rule("programmatic_launch_trigger", 0, "", "tvm-tma performance rule (H100, the Llama layer: "
          "benchmarks/results/models_programmatic_launch_h100.md)",
          "no kernel signals griddepcontrol.launch_dependents (the next kernel launches as the "
-         "last CTAs exit): with the signal first in every kernel the layer ran 0.5-1.6% slower "
-         "than with none at 1024 and 4096 tokens, no faster at one token"),
+         "last CTAs exit): with the signal first in every kernel the layer ran 1.2-1.6% slower "
+         "than with none at 1024 and 4096 tokens (2.0-2.4% sustained), no faster at one token"),
     Rule("wgmma_warpgroup", 128, "threads", "PTX ISA 9.7.15.1 (Warpgroup); 9.7.15.5.2 (.sync.aligned)",
          "a warpgroup is 4 contiguous warps, the first one's rank a multiple of 4, executing each "
          "wgmma instruction alike: tvm-tma puts its 128 threads on threadIdx.x and the warpgroups "
