@@ -212,6 +212,7 @@ def graph_time_ms(launch: Callable[[], Any], iters: int = 30, budget_ms: float =
     graph (TVM launches on torch's capture stream through ``tvm_ffi.use_torch_stream``),
     ``iters`` replays timed with CUDA events after warm-up, each divided by ``reps``;
     ``reps`` fills about ``budget_ms`` of GPU time per replay."""
+    torch.cuda.synchronize()  # (TVM's memory pool reuses buffers across streams unordered)
     stream = torch.cuda.Stream()
     with tvm_ffi.use_torch_stream(torch.cuda.stream(stream)):  # warm-up off the capture
         for _ in range(3):

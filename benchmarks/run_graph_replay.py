@@ -6,10 +6,7 @@ For each build: one call on torch's stream gives the reference output; one call 
 ``torch.cuda.CUDAGraph`` (TVM's launches on the capture stream), its output filled with NaN,
 the graph replayed: ``replay_max_abs_diff`` against the reference and ``finite``. Then, every
 build checked, ``graph_ms_median``: the median ms per call of calls captured back to back in
-one graph (``run_gpu.graph_time_ms``). The checks come first: after ``graph_time_ms`` had
-captured and dropped graphs of hundreds of calls, a later capture of a layer built for any
-length replayed a wrong output in this harness, with programmatic launches or without (the
-first capture in a process, and 24 captures in a row without those, exact). Writes
+one graph (``run_gpu.graph_time_ms``). The checks come first. Writes
 ``{"dir/build": {...}}``.
 """
 
@@ -33,6 +30,9 @@ from run_llama import load_forward, make_inputs
 
 def replayed(forward: Callable[[], Any]) -> dict[str, Any]:
     reference = torch.from_dlpack(forward()).clone()
+    # (before the side stream: TVM's memory pool hands the buffers this call freed to the next
+    # call, whatever its stream)
+    torch.cuda.synchronize()
     stream = torch.cuda.Stream()
     with tvm_ffi.use_torch_stream(torch.cuda.stream(stream)):  # warm-up off the capture
         for _ in range(3):
