@@ -34,7 +34,7 @@ CASE = "bench_ws_f16_4096_r4_p"
 """The case of ``benchmarks/cases.py`` that builds ``KERNEL``: the headline run's figures for it."""
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 INTERESTING = re.compile(r"mbarrier_(init|arrive|wait|inval)\w*\(|cp_async_bulk\w*\(|setmaxnreg|wgmma_\w+\(|stmatrix"
-                         r"|bar_sync|prefetch_tensormap|fence_proxy|if \(+int\)threadIdx\.y\) == \d\)\)"
+                         r"|bar_sync|prefetch_tensormap|fence_proxy|griddepcontrol|if \(+int\)threadIdx\.y\) == \d\)\)"
                          r"|\bfor \(|} else {")
 HELPER = re.compile(r"__device__ \w[\w ]*?\b(tvm_builtin_\w+)\(")
 MNEMONIC = re.compile(r'"\s*([a-z][a-z0-9_]*(?:\.[a-z0-9_:]+)+)')
