@@ -209,7 +209,7 @@ def interleaved_times(funcs: dict[str, Any], args: list, launches: int = TIMED_L
     by up to 10%: where buffers lie and when a kernel runs move its time as much."""
     import tvm
 
-    from run_gpu import SPIN_CYCLES, alternating, queued_time_ms, rotating
+    from run_gpu import SPIN_CYCLES, balanced_orders, queued_time_ms, rotating
 
     spin = SPIN_CYCLES if spin_cycles is None else spin_cycles
     next_args = rotating(args)
@@ -218,7 +218,8 @@ def interleaved_times(funcs: dict[str, Any], args: list, launches: int = TIMED_L
     launches = max(2 * rounds, min(launches, int(budget_ms / max(first, 1e-3))))
     cold: dict[str, list[float]] = {p: [] for p in funcs}
     warm: dict[str, list[float]] = {p: [] for p in funcs}
-    for pipeline in alternating(list(funcs), rounds):
+    names = list(funcs)
+    for pipeline in (names[i] for order in balanced_orders(len(names), rounds) for i in order):
         func = funcs[pipeline]
         cold[pipeline] += queued_time_ms(lambda f=func: f(*map(tvm.runtime.from_dlpack, next_args())),
                                          launches // rounds, spin)

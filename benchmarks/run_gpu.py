@@ -7,8 +7,8 @@ Needs only TVM's runtime (``tvm.runtime.load_module``, ``tvm.runtime.from_dlpack
 a CUDA GPU; BUILD_DIR is what ``build.py`` wrote. Inputs are drawn on the GPU (seeded, fresh for
 every case), outputs are poisoned (NaN; 0x5A bytes for non-float dtypes) before the checked
 run. Kernels and references are timed with CUDA events around each launch on the same stream:
-the median of at least ``--iters`` launches after warm-up, in 5 rounds that alternate the kernel,
-the reference and cudaMemcpy (:func:`interleaved_ms`). Writes ``results.json`` and
+the median of at least ``--iters`` launches after warm-up, in rounds of balanced orders of the
+kernel, the reference and cudaMemcpy (:func:`interleaved_ms`). Writes ``results.json`` and
 ``RESULTS.md`` under ``--out`` and prints the table last.
 """
 
@@ -298,20 +298,35 @@ def run_case(build_dir: pathlib.Path, entry: dict[str, Any], seed: int, min_iter
 
 def interleaved_ms(launches: list[Callable[[], Any]], min_iters: int, rounds: int = 5,
                    budget_ms: float = 300.0) -> list[list[float]]:
-    """:func:`time_ms` of each launch (at least ``min_iters`` in all), in ``rounds`` rounds that
-    alternate their order: a ratio of two of them then compares times taken over the same
-    stretch of the run (the GPU's clocks and the reference's own time drift across a run)."""
+    """:func:`time_ms` of each launch (at least ``min_iters`` in all), in at least ``rounds``
+    rounds in the orders of :func:`balanced_orders`: a ratio of two of them then compares times
+    taken over the same stretch of the run (the GPU's clocks and the reference's own time drift
+    across a run), none of them always after the same other one (at the power cap a launch runs
+    at the clocks the one before it left)."""
+    orders = balanced_orders(len(launches), rounds)
     times: list[list[float]] = [[] for _ in launches]
-    for i in alternating(list(range(len(launches))), rounds):
-        times[i] += time_ms(launches[i], -(-min_iters // rounds), budget_ms / rounds)
+    for order in orders:
+        for i in order:
+            times[i] += time_ms(launches[i], -(-min_iters // len(orders)), budget_ms / len(orders))
     return times
 
 
-def alternating(items: list, rounds: int):
-    """``items`` ``rounds`` times over, forward and backward in turn: measurements in rounds
-    that alternate which goes first."""
-    for r in range(rounds):
-        yield from (items if r % 2 == 0 else items[::-1])
+def balanced_orders(count: int, rounds: int) -> list[list[int]]:
+    """At least ``rounds`` orders of ``range(count)``, whole rows of a Williams design (a balanced
+    Latin square) over and over: across its rows each item comes first equally often and right
+    after each other item equally often. Two items alternate (``[0, 1], [1, 0], ...``)."""
+    base, low, high = [0], 1, count - 1
+    while len(base) < count:
+        base.append(low)
+        low += 1
+        if len(base) < count:
+            base.append(high)
+            high -= 1
+    rows = [[(b + r) % count for b in base] for r in range(count)]
+    if count % 2:
+        rows += [row[::-1] for row in rows]
+    rounds = -(-max(rounds, len(rows)) // len(rows)) * len(rows) if count > 2 else rounds
+    return [rows[r % len(rows)] for r in range(rounds)]
 
 
 def table(results: list[dict[str, Any]], pipeline: str) -> str:

@@ -12,11 +12,12 @@ filled with NaN, the graph replayed: ``replay_max_abs_diff`` against the referen
 (``run_gpu.graph_time_ms``; the builds one after the other, not alternated). Writes
 ``{"dir/build": {...}}``.
 
-``timing``: each build and ``torch.compile`` of the same model, in 6 rounds that alternate
-their order, ms per call: CUDA events around each of 20 calls back to back (``per_call``, as
-``run_llama.py`` times), events around 20 calls (``batched``), 5 calls queued behind a spinning
-GPU with events around each (``queued_per_call``, ``run_llama.py``'s queued figure) and around
-all 5 (``queued_batched``); the median of each. Writes ``{dir: {build: {method: ms}}}``.
+``timing``: each build and ``torch.compile`` of the same model, in at least 6 rounds of balanced
+orders (``run_gpu.balanced_orders``), ms per call: CUDA events around each of 20 calls back to
+back (``per_call``, as ``run_llama.py`` times), events around 20 calls (``batched``), 5 calls
+queued behind a spinning GPU with events around each (``queued_per_call``, ``run_llama.py``'s
+queued figure) and around all 5 (``queued_batched``); the median of each. Writes ``{dir: {build:
+{method: ms}}}``.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import torch
 import tvm_ffi
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from run_gpu import SPIN_CYCLES, alternating, graph_time_ms, timed_launches
+from run_gpu import SPIN_CYCLES, balanced_orders, graph_time_ms, timed_launches
 from run_llama import MODELS, load_forward, make_inputs
 
 
@@ -76,7 +77,8 @@ def batched_ms(launch: Callable[[], Any], calls: int, spin_cycles: int = 0) -> f
 def methods_ms(runs: dict[str, Callable[[], Any]], rounds: int = 6) -> dict[str, dict[str, float]]:
     """The median ms per call of each of ``runs`` by each timing method (see the module docstring)."""
     times = {name: {"per_call": [], "batched": [], "queued_per_call": [], "queued_batched": []} for name in runs}
-    for name in alternating(list(runs), rounds):
+    names = list(runs)
+    for name in (names[i] for order in balanced_orders(len(names), rounds) for i in order):
         launch, record = runs[name], times[name]
         record["per_call"] += timed_launches(launch, 20)
         record["batched"] += [batched_ms(launch, 20) for _ in range(3)]

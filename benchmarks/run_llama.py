@@ -12,7 +12,8 @@ from the same fp16 values. A build is correct when its output has no NaN/Inf and
 ``||out - ref|| / ||ref|| <= TOLERANCE``. Timing: CUDA events around each ``forward`` call
 (VM dispatch included) after warm-up, the median of at least ``--iters``, every build and
 torch's versions of the same model (eager with SDPA, ``torch.compile``, eager with the scores
-materialized) in 5 rounds that alternate their order (``run_gpu.interleaved_ms``); each linear
+materialized) in rounds of balanced orders (``run_gpu.interleaved_ms``: each right after each
+other equally often); each linear
 layer alone by cuBLAS beside (its kernels' time). Kernels: CUPTI through ``torch.profiler``
 over ``--profile-iters`` calls, GPU time per kernel name per call. ``GPU ms (queued)``: calls
 queued behind a spinning GPU, the GPU's time alone (at the clocks of a short burst; the
@@ -387,8 +388,8 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(builds))
             return 0 if builds and all(b["correct"] for b in builds) else 1
         baselines = torch_baselines(model, inputs, manifest["shape"])
-        # every build and baseline timed in rounds that alternate their order (the clocks drift
-        # over a run: each ratio compares times taken over the same stretch)
+        # every build and baseline timed in rounds of balanced orders (the clocks drift over a
+        # run: each ratio compares times taken over the same stretch)
         labels = list(launches) + list(baselines)
         times = interleaved_ms([*launches.values(), *baselines.values()], opts.iters)
         median = {label: statistics.median(t) for label, t in zip(labels, times)}
