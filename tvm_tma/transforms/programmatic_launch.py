@@ -23,14 +23,13 @@ for an older arch, are left as they are.
 
 from __future__ import annotations
 
-import re
-
 import tvm
 from tvm import tirx
 
 from .. import rules
 from . import ptx
 from ._ir import mutate
+from .pipelines.lower_async_pipeline import target_arch
 
 LAUNCH_PARAMS = "tirx.kernel_launch_params"
 PROGRAMMATIC = "tirx.use_programtic_dependent_launch"
@@ -47,16 +46,9 @@ def _waits_first(kernel: tirx.AttrStmt) -> tirx.AttrStmt:
     return tirx.AttrStmt(kernel.node, kernel.attr_key, kernel.value, body)
 
 
-def _has_griddepcontrol(func: tirx.PrimFunc) -> bool:
-    target = func.attrs.get("target") if func.attrs else None
-    if target is None or target.kind.name != "cuda":
-        return False
-    match = re.fullmatch(r"sm_(\d+)[a-z]?", str(target.attrs.get("arch", "")))
-    return match is not None and int(match.group(1)) >= rules.limit("programmatic_launch_arch")
-
-
 def _launched_programmatically(func: tirx.PrimFunc) -> tirx.PrimFunc:
-    if not _has_griddepcontrol(func):
+    arch = target_arch(func)
+    if arch is None or arch < rules.limit("programmatic_launch_arch"):
         return func
     kernels = []
 
