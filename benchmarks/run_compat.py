@@ -219,11 +219,12 @@ def interleaved_times(funcs: dict[str, Any], args: list, launches: int = TIMED_L
     cold: dict[str, list[float]] = {p: [] for p in funcs}
     warm: dict[str, list[float]] = {p: [] for p in funcs}
     names = list(funcs)
-    for pipeline in (names[i] for order in balanced_orders(len(names), rounds) for i in order):
+    orders = balanced_orders(len(names), rounds)
+    for pipeline in (names[i] for order in orders for i in order):
         func = funcs[pipeline]
         cold[pipeline] += queued_time_ms(lambda f=func: f(*map(tvm.runtime.from_dlpack, next_args())),
-                                         launches // rounds, spin)
-        warm[pipeline] += queued_time_ms(lambda f=func: f(*tvm_args), launches // rounds, spin)
+                                         launches // len(orders), spin)
+        warm[pipeline] += queued_time_ms(lambda f=func: f(*tvm_args), launches // len(orders), spin)
     return cold, warm
 
 
