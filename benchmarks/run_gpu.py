@@ -207,24 +207,34 @@ def queued_time_ms(launch, launches: int = 50, spin_cycles: int = SPIN_CYCLES) -
     return timed_launches(launch, launches, spin_cycles=spin_cycles)
 
 
-def graph_time_ms(launch: Callable[[], Any], iters: int = 30, budget_ms: float = 2.0) -> list[float]:
-    """Per-launch GPU times (ms) without host overhead: ``reps`` launches captured in one CUDA
-    graph (TVM launches on torch's capture stream through ``tvm_ffi.use_torch_stream``),
-    ``iters`` replays timed with CUDA events after warm-up, each divided by ``reps``;
-    ``reps`` fills about ``budget_ms`` of GPU time per replay."""
-    torch.cuda.synchronize()  # (TVM's memory pool reuses buffers across streams unordered)
+def capture_stream(launch: Callable[[], Any]) -> torch.cuda.Stream:
+    """A side stream to capture ``launch`` on, three warm-up launches run there (synchronized
+    before and after: TVM's memory pool hands the buffers a launch freed to the next launch,
+    whatever its stream)."""
+    torch.cuda.synchronize()
     stream = torch.cuda.Stream()
-    with tvm_ffi.use_torch_stream(torch.cuda.stream(stream)):  # warm-up off the capture
+    with tvm_ffi.use_torch_stream(torch.cuda.stream(stream)):
         for _ in range(3):
             launch()
     torch.cuda.synchronize()
+    return stream
 
-    def capture(reps: int) -> torch.cuda.CUDAGraph:
-        graph = torch.cuda.CUDAGraph()
-        with tvm_ffi.use_torch_stream(torch.cuda.graph(graph, stream=stream)):
-            for _ in range(reps):
-                launch()
-        return graph
+
+def captured(launch: Callable[[], Any], reps: int, stream: torch.cuda.Stream) -> tuple[torch.cuda.CUDAGraph, Any]:
+    """``reps`` launches captured on ``stream`` in one CUDA graph (TVM launches on torch's
+    capture stream through ``tvm_ffi.use_torch_stream``), and what the last one returned."""
+    graph = torch.cuda.CUDAGraph()
+    with tvm_ffi.use_torch_stream(torch.cuda.graph(graph, stream=stream)):
+        for _ in range(reps):
+            result = launch()
+    return graph, result
+
+
+def graph_time_ms(launch: Callable[[], Any], iters: int = 30, budget_ms: float = 2.0) -> list[float]:
+    """Per-launch GPU times (ms) without host overhead: ``reps`` launches :func:`captured` in one
+    CUDA graph, ``iters`` replays timed with CUDA events after warm-up, each divided by
+    ``reps``; ``reps`` fills about ``budget_ms`` of GPU time per replay."""
+    stream = capture_stream(launch)
 
     def replay_ms(graph: torch.cuda.CUDAGraph) -> float:
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
@@ -234,11 +244,11 @@ def graph_time_ms(launch: Callable[[], Any], iters: int = 30, budget_ms: float =
         end.synchronize()
         return start.elapsed_time(end)
 
-    probe = capture(1)
+    probe, _ = captured(launch, 1, stream)
     for _ in range(3):
         probe.replay()
     reps = max(1, min(500, int(budget_ms / max(replay_ms(probe), 1e-4))))
-    graph = capture(reps)
+    graph, _ = captured(launch, reps, stream)
     for _ in range(3):
         graph.replay()
     times = [replay_ms(graph) / reps for _ in range(iters)]

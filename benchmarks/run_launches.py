@@ -34,24 +34,15 @@ import torch
 import tvm_ffi
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from run_gpu import SPIN_CYCLES, balanced_orders, graph_time_ms, timed_launches
+from run_gpu import SPIN_CYCLES, balanced_orders, capture_stream, captured, graph_time_ms, timed_launches
 from run_llama import MODELS, load_forward, make_inputs
 
 
 def replayed(forward: Callable[[], Any]) -> dict[str, Any]:
     """``forward``'s call captured in a CUDA graph and replayed, against a call on the stream."""
     reference = torch.from_dlpack(forward()).clone()
-    # (before the side stream: TVM's memory pool hands the buffers this call freed to the next
-    # call, whatever its stream)
-    torch.cuda.synchronize()
-    stream = torch.cuda.Stream()
-    with tvm_ffi.use_torch_stream(torch.cuda.stream(stream)):  # warm-up off the capture
-        for _ in range(3):
-            forward()
-    torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    with tvm_ffi.use_torch_stream(torch.cuda.graph(graph, stream=stream)):
-        out = torch.from_dlpack(forward())
+    graph, out = captured(forward, 1, capture_stream(forward))
+    out = torch.from_dlpack(out)
     out.fill_(float("nan"))
     graph.replay()
     torch.cuda.synchronize()
