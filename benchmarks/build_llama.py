@@ -22,6 +22,8 @@ Builds (``BUILDS``): TVM's default CUDA Relax pipeline with dlight's rules, then
   dynamic length the gated GEMM also in slices of 112 columns, chosen at run time.
 - ``tma_sdpa_all_mbarriers``: ``tma_sdpa`` under ``"tma_all_launches"``: every pipeline on
   mbarriers, whatever the launch-cost model expects (the GEMVs of a decode layer, the row kernels).
+- ``tma_sdpa_rows4``: ``tma_sdpa`` with the row kernels (rms_norm, layer_norm, softmax) four
+  rows a CTA, as they were before one row a CTA became the default.
 - ``tma_ungrouped``: ``tma`` with the matmul CTAs numbered column tile first
   (``MatmulConfig(group_m=1)``), to show what the grouped numbering is worth.
 
@@ -69,6 +71,7 @@ class Build:
     wgmma: bool = True  # ours: tvm_tma.dlight.WgmmaMatmul first (else the mma.sync Matmul)
     wgmma_config: dict[str, Any] | None = None  # WgmmaConfig fields (None: tiling tuned per GEMM shape)
     gated_widths: bool = False  # ours: WgmmaMatmul(gated_widths=True)
+    row_rules: dict[str, int] = dataclasses.field(default_factory=dict)  # ours: RMSNorm/LayerNorm/Softmax fields
 
     def schedule_rules(self) -> list:
         """The dlight rules of this build, in order."""
@@ -78,6 +81,8 @@ class Build:
             return tdl.stock_rules()
         wgmma = None if self.wgmma_config is None else tdl.WgmmaConfig(**self.wgmma_config)
         rules = tdl.default_rules(tdl.MatmulConfig(**self.matmul), wgmma, gated_widths=self.gated_widths)
+        rows = (tdl.RMSNorm, tdl.LayerNorm, tdl.Softmax)
+        rules = [type(r)(**self.row_rules) if self.row_rules and isinstance(r, rows) else r for r in rules]
         return [r for r in rules if self.wgmma or not isinstance(r, tdl.WgmmaMatmul)]
 
 
@@ -96,6 +101,8 @@ BUILDS = {
     "tma_ungrouped": Build("sm_90a", "ours", "tma", matmul={"group_m": 1}, fused_attention=True),
     "tma_sdpa_gated_widths": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True, gated_widths=True),
     "tma_sdpa_all_mbarriers": Build("sm_90a", "ours", "tma_all_launches", attention="sdpa", fused_attention=True),
+    "tma_sdpa_rows4": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True,
+                            row_rules={"rows_per_cta": 4}),
     "tma_sdpa_serial": Build("sm_90a", "ours", "tma_serial_launches", attention="sdpa", fused_attention=True),
 }
 
