@@ -173,3 +173,41 @@ def test_stock_module_block_compiles_with_the_fused_attention():
     assert "split" not in source  # the fused projection's output read in place
     if shutil.which("nvcc") is not None:
         assert tvm_tma.codegen.compile_cuda(source)
+
+
+class TwoAttentions(nn.Module):
+    def forward(self, q, k, v, q2, k2, v2):
+        return (op.scaled_dot_product_attention(q, k, v, is_causal=True),
+                op.scaled_dot_product_attention(q2, k2, v2, is_causal=True))
+
+
+def _two_attentions(first: int, second: int, monkeypatch) -> tuple[tvm.IRModule, list, list]:
+    """Two causal attentions of one head shape, ``first`` and ``second`` tokens; the
+    configurations the kernel was built for."""
+    from tvm_tma.relax import fuse_attention
+
+    built = []
+    original = fuse_attention.attention
+    monkeypatch.setattr(fuse_attention, "attention", lambda *a, **kw: built.append(a) or original(*a, **kw))
+    spec = {f"{x}{i}": _T([1, n, 4, 64], "float16") for i, n in (("", first), ("2", second)) for x in "qkv"}
+    fused, report = fuse(TwoAttentions(), spec)
+    return fused, report, built
+
+
+def test_attentions_of_different_lengths_get_kernels_of_their_own(monkeypatch):
+    fused, report, built = _two_attentions(256, 512, monkeypatch)
+    name = "attention_d64_h4x4_float16_bshd_top_left"
+    assert kernels(fused) == [name, f"{name}_1"] and [a[3] for a in built] == [256, 512]
+    assert report == [f"forward: scaled_dot_product_attention: fused attention ({name})",
+                      f"forward: scaled_dot_product_attention1: fused attention ({name}_1)"]
+    script = fused["forward"].script()
+    assert f"R.call_tir({name}, (q, k, v), out_ty=R.Tensor((1, 256, 4, 64)" in script
+    assert f"R.call_tir({name}_1, (q2, k2, v2), out_ty=R.Tensor((1, 512, 4, 64)" in script
+    tvm.relax.analysis.well_formed(fused)  # (raises where a call's operands do not fit its kernel)
+
+
+def test_attentions_of_one_configuration_share_one_kernel_built_once(monkeypatch):
+    fused, report, built = _two_attentions(256, 256, monkeypatch)
+    name = "attention_d64_h4x4_float16_bshd_top_left"
+    assert kernels(fused) == [name] and len(built) == 1
+    assert report == [f"forward: scaled_dot_product_attention{i}: fused attention ({name})" for i in ("", "1")]

@@ -20,7 +20,9 @@ rewrites, in each Relax function:
    transpose is materialized.
 
 Each becomes ``R.call_tir`` of :func:`tvm_tma.kernels.attention` (a PrimFunc marked
-scheduled, one per distinct configuration, symbolic lengths kept symbolic); the bindings it
+scheduled, one per distinct configuration, built once however many attentions share it and
+named apart where two share a head shape but not their lengths, batch, scale or mask; symbolic
+lengths kept symbolic); the bindings it
 replaces are left dead (``DeadCodeElimination`` removes them). An attention the kernel
 cannot take (head_dim not 64/128/256, 32-bit operands, a window, a mask of another shape)
 is left as it is, for stock's lowering, and :func:`attention_report` says why. Emits the
@@ -217,8 +219,10 @@ def _length(value, name: str):
     return int(value) if isinstance(value, tirx.IntImm) else name
 
 
-def _kernel(match: _Match) -> tuple[tvm.tirx.PrimFunc, str, relax.TensorType]:
-    """The PrimFunc for ``match``, a name for its configuration, the output's type."""
+def _config(match: _Match) -> tuple[tuple, str, relax.TensorType]:
+    """The arguments of :func:`tvm_tma.kernels.attention` for ``match`` (``(args, kwargs)``:
+    what makes its kernel), a name for the kernel, the output's type. Raises :class:`_NotTaken`
+    where the kernel does not apply."""
     q_dims, k_dims = _dims(match.q, 4), _dims(match.k, 4)
 
     def bshd(dims, layout):
@@ -232,6 +236,8 @@ def _kernel(match: _Match) -> tuple[tvm.tirx.PrimFunc, str, relax.TensorType]:
         raise _NotTaken("Q, K and V with different head_dim: not supported")
     if any(str(x.ty.dtype) != dtype for x in (match.k, match.v)):
         raise _NotTaken("Q, K and V of different dtypes")
+    if match.out_layout != match.layout:
+        raise _NotTaken(f"Q in {match.layout} and O wanted in {match.out_layout}: expected one layout")
     mask = None
     if match.mask is not None:
         m_dims = _dims(match.mask, 4)
@@ -243,21 +249,25 @@ def _kernel(match: _Match) -> tuple[tvm.tirx.PrimFunc, str, relax.TensorType]:
                 not (per[1] or _static(m_dims[1], "mask heads") == h):
             raise _NotTaken(f"mask of shape {m_dims}: expected [batch or 1, heads or 1, seq_q, seq_kv]")
         mask = AttentionMask(str(match.mask.ty.dtype), batch=not per[0], heads=not per[1])
-    try:
-        mod = attention(_length(b, "batch"), h, hkv, _length(sq, "seq_q"),
-                        _length(skv, "seq_q" if match.packed is not None else "seq_kv"), d, dtype,
-                        causal=match.causal or False, scale=match.scale, layout=match.layout,
-                        kv_layout=match.kv_layout, mask=mask, lse=False, packed=match.packed is not None)
-    except TMAError as err:
-        raise _NotTaken(str(err)) from err
-    if match.out_layout != match.layout:
-        raise _NotTaken(f"Q in {match.layout} and O wanted in {match.out_layout}: expected one layout")
+    args = (_length(b, "batch"), h, hkv, _length(sq, "seq_q"),
+            _length(skv, "seq_q" if match.packed is not None else "seq_kv"), d, dtype)
+    kwargs = (("causal", match.causal or False), ("scale", match.scale), ("layout", match.layout),
+              ("kv_layout", match.kv_layout), ("mask", mask), ("lse", False), ("packed", match.packed is not None))
     name = (f"attention_d{d}_h{h}x{hkv}_{dtype}_{match.layout}"
             f"{'_' + match.kv_layout if match.kv_layout != match.layout else ''}"
             f"{'_' + match.causal if match.causal else ''}{'_mask' if mask else ''}"
             f"{'_packed' if match.packed is not None else ''}")
-    func = mod["main"].with_attrs({"tirx.is_scheduled": True, "op_pattern": 8, "global_symbol": name})
-    return func, name, relax.TensorType(match.q.ty.shape, dtype)
+    return (args, kwargs), name, relax.TensorType(match.q.ty.shape, dtype)
+
+
+def _kernel(config: tuple, name: str) -> tvm.tirx.PrimFunc:
+    """The PrimFunc of ``config`` (:func:`_config`), named ``name``."""
+    args, kwargs = config
+    try:
+        mod = attention(*args, **dict(kwargs))
+    except TMAError as err:
+        raise _NotTaken(str(err)) from err
+    return mod["main"].with_attrs({"tirx.is_scheduled": True, "op_pattern": 8, "global_symbol": name})
 
 
 def FuseAttention() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
@@ -266,7 +276,10 @@ def FuseAttention() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.FuseAttention")
     def transform(mod: tvm.IRModule, _ctx) -> tvm.IRModule:
         builder = relax.BlockBuilder(mod)
-        kernels: dict[str, tvm.ir.GlobalVar] = {}
+        # each configuration built once, whatever its number of attentions (a model's layers),
+        # under a name of its own (two lengths or scales of one head shape: name, name_1, ...)
+        kernels: dict[tuple, tvm.ir.GlobalVar | _NotTaken] = {}
+        names: set[str] = set()
         for gvar, func in mod.functions_items():
             if not isinstance(func, relax.Function):
                 continue
@@ -288,16 +301,27 @@ def FuseAttention() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
                 try:
                     if isinstance(match, _NotTaken):
                         raise match
-                    kernel, name, out = _kernel(match)
+                    config, name, out = _config(match)
+                    if config not in kernels:
+                        unique, n = name, 0
+                        while unique in names:
+                            n += 1
+                            unique = f"{name}_{n}"
+                        try:
+                            kernels[config] = builder.add_func(_kernel(config, unique), unique)
+                            names.add(unique)
+                        except _NotTaken as why:
+                            kernels[config] = why
+                    if isinstance(kernels[config], _NotTaken):
+                        raise kernels[config]
                 except _NotTaken as why:
                     _record(AttentionRecord(gvar.name_hint, var.name, False, reason=str(why)))
                     continue
-                if name not in kernels:
-                    kernels[name] = builder.add_func(kernel, name)
+                kernel = kernels[config]
                 operands = [match.q, match.k, match.v] if match.packed is None else [match.packed]
                 args = operands + ([match.mask] if match.mask is not None else [])
-                replace[var] = relax.call_tir(kernels[name], args, out)
-                _record(AttentionRecord(gvar.name_hint, var.name, True, kernel=name))
+                replace[var] = relax.call_tir(kernel, args, out)
+                _record(AttentionRecord(gvar.name_hint, var.name, True, kernel=kernel.name_hint))
             if replace:
                 builder.update_func(gvar, Rebind(replace).visit_expr(func))
         return relax.transform.DeadCodeElimination()(builder.get())
