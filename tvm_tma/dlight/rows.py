@@ -48,9 +48,9 @@ class _RowReduction(GPUScheduleRule):
     stage one row each are many and small enough to keep several on an SM, which overlap their
     copies as a ring would; four rows a CTA leave a short prefill's rows in few CTAs, each
     waiting for its rows in turn. On the H100, in the Llama layer built for any length (two
-    rms_norm launches, GPU µs): 8.9 -> 6.6 at 512 tokens, 12.0 -> 9.9 at 1024, 41.1 -> 39.3 at
-    4096; the GPT-2 block's two layer_norm 10.3 -> 7.1 at 777 tokens, 14.5 -> 13.5 at 2048
-    (``results/models_row_ctas_h100.md``).
+    rms_norm launches, GPU µs): 8.9 -> 6.6 at 512 tokens, 12.0 -> 10.0-10.2 at 1024, 41.1 -> 39.9
+    at 4096; the GPT-2 block's two layer_norm 10.6 -> 7.1 at 777 tokens, 14.7 -> 13.6 at 2048
+    (``benchmarks/results/models_row_ctas_h100.md``).
     """
 
     def __init__(self, rows_per_cta: int = 1, stages: int = 2, max_threads: int = 256):

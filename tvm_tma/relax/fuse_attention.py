@@ -276,10 +276,27 @@ def FuseAttention() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
     @tvm.transform.module_pass(opt_level=0, name="tvm_tma.FuseAttention")
     def transform(mod: tvm.IRModule, _ctx) -> tvm.IRModule:
         builder = relax.BlockBuilder(mod)
-        # each configuration built once, whatever its number of attentions (a model's layers),
-        # under a name of its own (two lengths or scales of one head shape: name, name_1, ...)
         kernels: dict[tuple, tvm.ir.GlobalVar | _NotTaken] = {}
         names: set[str] = set()
+
+        def kernel_of(config: tuple, name: str) -> tvm.ir.GlobalVar:
+            """The kernel of ``config``, built once whatever its number of attentions (a
+            model's layers), under a name of its own (two lengths or scales of one head shape:
+            ``name``, ``name_1``, ...); raises the :class:`_NotTaken` it raised."""
+            if config not in kernels:
+                unique, n = name, 0
+                while unique in names:
+                    n += 1
+                    unique = f"{name}_{n}"
+                try:
+                    kernels[config] = builder.add_func(_kernel(config, unique), unique)
+                    names.add(unique)
+                except _NotTaken as why:
+                    kernels[config] = why
+            if isinstance(kernels[config], _NotTaken):
+                raise kernels[config]
+            return kernels[config]
+
         for gvar, func in mod.functions_items():
             if not isinstance(func, relax.Function):
                 continue
@@ -302,22 +319,10 @@ def FuseAttention() -> tvm.transform.Pass:  # noqa: N802 (TVM pass naming)
                     if isinstance(match, _NotTaken):
                         raise match
                     config, name, out = _config(match)
-                    if config not in kernels:
-                        unique, n = name, 0
-                        while unique in names:
-                            n += 1
-                            unique = f"{name}_{n}"
-                        try:
-                            kernels[config] = builder.add_func(_kernel(config, unique), unique)
-                            names.add(unique)
-                        except _NotTaken as why:
-                            kernels[config] = why
-                    if isinstance(kernels[config], _NotTaken):
-                        raise kernels[config]
+                    kernel = kernel_of(config, name)
                 except _NotTaken as why:
                     _record(AttentionRecord(gvar.name_hint, var.name, False, reason=str(why)))
                     continue
-                kernel = kernels[config]
                 operands = [match.q, match.k, match.v] if match.packed is None else [match.packed]
                 args = operands + ([match.mask] if match.mask is not None else [])
                 replace[var] = relax.call_tir(kernel, args, out)
