@@ -150,6 +150,16 @@ def _passes(config, options: dict, tensor_map_cache: bool = True, verify: bool =
     return passes
 
 
+def _on_functions(mod: tvm.ir.IRModule, part: dict, inner) -> tvm.ir.IRModule:
+    """``mod`` with the functions of ``part`` (some of its functions, by global variable) as
+    ``inner`` (a pass over a module of them alone) makes them, the others as they are."""
+    if not part:
+        return mod
+    done = inner(tvm.IRModule(part, attrs=mod.attrs))
+    functions = {gv: done[gv.name_hint] if gv in part else f for gv, f in mod.functions.items()}
+    return tvm.IRModule(functions, attrs=mod.attrs, global_infos=mod.global_infos)
+
+
 def _with_async_queues(inner: tvm.transform.Pass) -> tvm.transform.Pass:
     """``inner`` on the PrimFuncs where an async commit or wait queue is left, the others as
     they are (a function pass over the whole module costs each large kernel its traversal)."""
@@ -157,11 +167,7 @@ def _with_async_queues(inner: tvm.transform.Pass) -> tvm.transform.Pass:
     def apply(mod: tvm.ir.IRModule, _ctx) -> tvm.ir.IRModule:
         queued = {gv: f for gv, f in mod.functions.items()
                   if isinstance(f, tirx.PrimFunc) and attrs_with_key(f.body, (COMMIT, WAIT))}
-        if not queued:
-            return mod
-        lowered = inner(tvm.IRModule(queued))
-        functions = {gv: lowered[gv.name_hint] if gv in queued else f for gv, f in mod.functions.items()}
-        return tvm.IRModule(functions, attrs=mod.attrs, global_infos=mod.global_infos)
+        return _on_functions(mod, queued, inner)
 
     return apply
 
@@ -180,11 +186,7 @@ def _hoist_if_then_else() -> tvm.transform.Pass:
         inserted = insert(mod)
         hoisted = {gv: f for gv, f in inserted.functions.items()
                    if isinstance(f, tirx.PrimFunc) and not f.body.same_as(mod[gv].body)}
-        if not hoisted:
-            return mod
-        done = remove_no_op(simplify(tvm.IRModule(hoisted, attrs=mod.attrs)))
-        functions = {gv: done[gv.name_hint] if gv in hoisted else f for gv, f in mod.functions.items()}
-        return tvm.IRModule(functions, attrs=mod.attrs, global_infos=mod.global_infos)
+        return _on_functions(mod, hoisted, lambda part: remove_no_op(simplify(part)))
 
     return apply
 
