@@ -18,8 +18,9 @@ Builds (``BUILDS``): TVM's default CUDA Relax pipeline with dlight's rules, then
 - ``tma_sdpa``: ``tma`` on the layer written with ``scaled_dot_product_attention(is_causal=True)``.
 - ``tma_sdpa_fixed_tiling``, ``tma_sdpa_persistent``: ``tma_sdpa`` with every GEMM on
   ``WgmmaConfig()``'s tiling, or on it made persistent, instead of the tiling tuned per shape.
-- ``tma_sdpa_gated_widths``: ``tma_sdpa`` with ``default_rules(gated_widths=True)``: under a
-  dynamic length the gated GEMM also in slices of 112 columns, chosen at run time.
+- ``tma_sdpa_one_gated_width``: ``tma_sdpa`` with ``default_rules(gated_widths=False)``: under
+  a dynamic length the gated GEMM in slices of 128 columns only (by default also in slices of
+  112, chosen at run time).
 - ``tma_sdpa_all_mbarriers``: ``tma_sdpa`` under ``"tma_all_launches"``: every pipeline on
   mbarriers, whatever the launch-cost model expects (the GEMVs of a decode layer, the row kernels).
 - ``tma_sdpa_rows4``: ``tma_sdpa`` with the row kernels (rms_norm, layer_norm, softmax) four
@@ -70,7 +71,7 @@ class Build:
     fused_attention: bool = False  # tvm_tma.relax.FuseAttention before legalization
     wgmma: bool = True  # ours: tvm_tma.dlight.WgmmaMatmul first (else the mma.sync Matmul)
     wgmma_config: dict[str, Any] | None = None  # WgmmaConfig fields (None: tiling tuned per GEMM shape)
-    gated_widths: bool = False  # ours: WgmmaMatmul(gated_widths=True)
+    gated_widths: bool = True  # ours: WgmmaMatmul(gated_widths=...)
     row_rules: dict[str, int] = dataclasses.field(default_factory=dict)  # ours: RMSNorm/LayerNorm/Softmax fields
 
     def schedule_rules(self) -> list:
@@ -99,7 +100,8 @@ BUILDS = {
     "tma_sdpa_fixed_tiling": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True,
                                    wgmma_config={}),
     "tma_ungrouped": Build("sm_90a", "ours", "tma", matmul={"group_m": 1}, fused_attention=True),
-    "tma_sdpa_gated_widths": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True, gated_widths=True),
+    "tma_sdpa_one_gated_width": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True,
+                                      gated_widths=False),
     "tma_sdpa_all_mbarriers": Build("sm_90a", "ours", "tma_all_launches", attention="sdpa", fused_attention=True),
     "tma_sdpa_rows4": Build("sm_90a", "ours", "tma", attention="sdpa", fused_attention=True,
                             row_rules={"rows_per_cta": 4}),

@@ -150,16 +150,16 @@ def test_ragged_slices_keep_the_row_bound_and_store_whole_vectors(rows, pair):
 
 
 def test_gated_widths_compile_slices_of_112_beside_128_chosen_by_waves():
-    """``WgmmaMatmul(gated_widths=True)`` under a symbolic M: the gated GEMM (Llama's MLP,
-    slices of 128) also in slices of 112 columns, ragged (11008 = 98 x 112 + 32), whose weight
-    tile is one tensor copy of 2 x 112 rows into a tile TVM sizes at 240 rows (its fetch's
-    spare threads); the one launched is the one whose waves end sooner (6 waves of 112 at 1024
-    rows against 6 of 128; 128 at 777, 3001 and 4096 rows). Without the option, one schedule."""
+    """``WgmmaMatmul()`` under a symbolic M: the gated GEMM (Llama's MLP, slices of 128) also in
+    slices of 112 columns, ragged (11008 = 98 x 112 + 32), whose weight tile is one tensor copy
+    of 2 x 112 rows into a tile TVM sizes at 240 rows (its fetch's spare threads); the one
+    launched is the one whose waves end sooner (6 waves of 112 at 1024 rows against 6 of 128;
+    128 at 777, 3001 and 4096 rows). With ``gated_widths=False``, one schedule."""
     rows = tirx.Var("m", "int64")
     func = gated_matmul(rows, 512, 11008, "float16", 256).with_attr("global_symbol", "gated")
     with TARGET:
-        one = tdl.WgmmaMatmul().scheduled(func, TARGET)
-        both = tdl.WgmmaMatmul(gated_widths=True).scheduled(func, TARGET)
+        one = tdl.WgmmaMatmul(gated_widths=False).scheduled(func, TARGET)
+        both = tdl.WgmmaMatmul().scheduled(func, TARGET)
     (narrower,) = [b for b in _walked(both.body, tirx.Bind) if b.var.name == "narrower"]
     assert not any(b.var.name == "narrower" for b in _walked(one.body, tirx.Bind))
     picks = {m: bool(tvm.sym.Analyzer().simplify(substitute(narrower.value, {rows: tirx.IntImm("int64", m)})))

@@ -24,7 +24,7 @@ def stock_rules() -> list[ScheduleRule]:
 
 
 def default_rules(matmul: MatmulConfig | None = None, wgmma: WgmmaConfig | None = None, *,
-                  gated_widths: bool = False) -> list[ScheduleRule]:
+                  gated_widths: bool = True) -> list[ScheduleRule]:
     """Our rules first (:class:`WgmmaMatmul` on sm_90a with the tiling ``wgmma`` and
     ``gated_widths``, then :class:`Matmul` with ``matmul``; defaults :class:`WgmmaConfig`,
     :class:`MatmulConfig`; the row reductions; :class:`ElementWise`), then :func:`stock_rules`

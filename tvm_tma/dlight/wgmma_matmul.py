@@ -226,14 +226,15 @@ class WgmmaMatmul(GPUScheduleRule):
     gate and up values by a 16-byte vector each. The tiling is ``config``, or else
     :func:`tuned` for the GEMM's shape; under a dynamic M with no ``config``, two schedules in
     one function (the tuned tiles and narrower ones, :func:`_narrow_width`), the one launched
-    chosen at run time from M (:func:`_fewer_waves`); a gated GEMM's one schedule, or with
-    ``gated_widths`` also one in slices of :data:`GATED_NARROW` columns (its compile time
-    doubled). CTAs are numbered in groups of row tiles
+    chosen at run time from M (:func:`_fewer_waves`); a gated GEMM's schedule and, with
+    ``gated_widths`` (the default), one in slices of :data:`GATED_NARROW` columns as well
+    (``gated_widths=False``: the one schedule, half the gated GEMM's compile time). CTAs are
+    numbered in groups of row tiles
     (static rows) or down the columns of tiles (dynamic rows), so that those running at once
     share operand tiles in L2.
     """
 
-    def __init__(self, config: WgmmaConfig | None = None, *, gated_widths: bool = False):
+    def __init__(self, config: WgmmaConfig | None = None, *, gated_widths: bool = True):
         self.config = config  # None: :func:`tuned` for each GEMM's shape
         # a gated GEMM under a dynamic M also in slices of GATED_NARROW columns, launched where
         # their waves end sooner (Llama's MLP at 1024 tokens: 255 against 280 µs), at 0.1-0.2 s

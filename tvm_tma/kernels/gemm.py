@@ -240,14 +240,14 @@ def gemm_wgmma(m: int, n: int, k: int, dtype: str = "float16", out_dtype: str = 
 
 
 def gated_mlp(m: int, k: int, mlp: int, dtype: str = "float16", *, any_rows: bool = False,
-              gated_widths: bool = False) -> tvm.IRModule:
+              gated_widths: bool = True) -> tvm.IRModule:
     """``out[0, i, n] = silu(x @ w[0]^T) * (x @ w[1]^T)`` for ``x[1, m, k]``, ``w[2, mlp, k]``
     (a fused gate/up projection's weights, gate then up), ``out[1, m, mlp]``: the PrimFunc
     :func:`tvm_tma.relax.FuseGatedMLP` makes (:func:`tvm_tma.relax.gated_matmul`, gate and up
     slices as wide as :func:`tvm_tma.relax.fuse_gated_mlp.pair_width` says) scheduled by
     :class:`tvm_tma.dlight.WgmmaMatmul` (its gated epilogue). ``any_rows``: compiled for any
-    number of rows (a symbolic ``m``, as a model built for any length has it; ``m`` unused), with
-    ``gated_widths`` in two slice widths chosen at run time (``WgmmaMatmul(gated_widths=True)``)."""
+    number of rows (a symbolic ``m``, as a model built for any length has it; ``m`` unused), in
+    two slice widths chosen at run time unless ``gated_widths=False`` (``WgmmaMatmul``'s)."""
     from ..relax.fuse_gated_mlp import gated_matmul, pair_width
 
     rows = tvm.tirx.Var("m", "int64") if any_rows else m
