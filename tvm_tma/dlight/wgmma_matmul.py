@@ -237,8 +237,8 @@ class WgmmaMatmul(GPUScheduleRule):
     def __init__(self, config: WgmmaConfig | None = None, *, gated_widths: bool = True):
         self.config = config  # None: :func:`tuned` for each GEMM's shape
         # a gated GEMM under a dynamic M also in slices of GATED_NARROW columns, launched where
-        # their waves end sooner (Llama's MLP at 1024 tokens: 255 against 280 µs), at 0.1-0.2 s
-        # more compile time (the any-length Llama layer 1.99-2.04x stock's, 1.65-1.76x without)
+        # their waves end sooner (Llama's MLP at 1024 tokens: 255 against 280 µs), at about 0.1 s
+        # more compile time (the any-length Llama layer 1.96-2.02x stock's, 1.74x without)
         self.gated_widths = gated_widths
 
     def apply(self, func: tirx.PrimFunc, target: Target, _: bool) -> s_tir.Schedule | None:
