@@ -14,6 +14,7 @@ from tvm_tma import TMAError
 from tvm_tma.codegen import SM90A, kernel_source
 from tvm_tma.kernels import attention
 from tvm_tma.kernels.attention import AttentionMask, AttentionTile
+from tvm_tma.pipeline import COMPACT_BUFFERS
 
 TARGET = tvm.target.Target(SM90A)
 
@@ -58,8 +59,7 @@ def test_structure_of_the_kernel(causal_gqa):
     assert "ex2_approx_ftz_f32" in cuda and "cvt_f16x2_f32_rn_f16x2_f32" in cuda
 
 
-@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not on PATH")
-@pytest.mark.parametrize("args, kwargs", [
+SHAPES = [
     ((4, 32, 32, 4096, 4096, 128), {}),
     (("b", 8, 2, "sq", "skv", 128), {"causal": True}),
     ((1, 8, 8, 1000, 777, 64), {"causal": "bottom_right", "lse": False}),
@@ -70,12 +70,29 @@ def test_structure_of_the_kernel(causal_gqa):
     ((4, 32, 32, 1024, 1024, 256), {"persistent": True}),
     ((4, 32, 32, 1024, 1024, 256), {"causal": True}),
     ((4, 32, 32, 1024, 1024, 256), {"causal": True, "tile": AttentionTile(128, 64, 2)}),
-], ids=["d128", "causal_gqa_symbolic", "d64_bottom_right", "d256_bhsd_mqa", "bf16_mask", "d64_192_rows",
-        "persistent_gqa", "persistent_d256", "d256_causal", "d256_causal_64_keys"])
+]
+SHAPE_IDS = ["d128", "causal_gqa_symbolic", "d64_bottom_right", "d256_bhsd_mqa", "bf16_mask", "d64_192_rows",
+             "persistent_gqa", "persistent_d256", "d256_causal", "d256_causal_64_keys"]
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not on PATH")
+@pytest.mark.parametrize("args, kwargs", SHAPES, ids=SHAPE_IDS)
 def test_nvcc_accepts_it_without_spills(args, kwargs):
     report = ptxas(compiled(*args, **kwargs)[1])
     assert "0 bytes spill stores, 0 bytes spill loads" in report, report
     assert "serialized" not in report, report  # ptxas's "wgmma.mma_async instructions are serialized"
+
+
+@pytest.mark.parametrize("args, kwargs", [*SHAPES, ((1, 32, 32, "s", "s", 128), {"causal": True, "packed": True})],
+                         ids=[*SHAPE_IDS, "rounds_packed"])
+def test_its_buffers_are_as_compact_as_it_declares(args, kwargs):
+    """The kernel says its buffers are compact (``COMPACT_BUFFERS``), so that the pipeline skips
+    ``CompactBufferAllocation`` on it: run there, that pass would leave its CUDA as it is."""
+    func = attention(*args, **kwargs)["main"]
+    assert func.attrs[COMPACT_BUFFERS]
+    cuda = [kernel_source(tvm.compile(tvm.IRModule({"main": f}), target=TARGET, tir_pipeline="tma"))
+            for f in (func, func.without_attr(COMPACT_BUFFERS))]
+    assert cuda[0] == cuda[1]
 
 
 def test_overlap_ring_versions_hold_k_and_the_v_before():

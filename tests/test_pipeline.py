@@ -136,3 +136,25 @@ def test_hoist_if_then_else_simplifies_only_where_it_hoisted():
     # the other left as it was (the always-true i < 20 kept: the pipeline's later StmtSimplify drops it)
     assert after["nothing_to_hoist"].same_as(mod["nothing_to_hoist"])
     assert not tvm_ffi.structural_equal(stock["nothing_to_hoist"], mod["nothing_to_hoist"])
+
+
+def test_compact_buffer_allocation_skips_the_functions_that_say_they_are_compact():
+    from tvm.script import tirx as T
+
+    from tvm_tma.pipeline import COMPACT_BUFFERS, _compact_buffer_allocation
+
+    @T.prim_func(s_tir=True)
+    def loose(a: T.Buffer((16,), "float32")):
+        for i in range(16):
+            with T.sblock("outer"):
+                tmp = T.sblock_alloc_buffer((16,), "float32", scope="local")
+                with T.sblock("inner"):
+                    tmp[i] = T.float32(1)
+                    a[i] = tmp[i]
+
+    mod = tvm.IRModule({"loose": loose, "marked": loose.with_attr(COMPACT_BUFFERS, True)})
+    after = _compact_buffer_allocation()(mod)
+    stock = tvm.s_tir.transform.CompactBufferAllocation()(tvm.IRModule({"loose": loose}))
+    tvm.ir.assert_structural_equal(after["loose"], stock["loose"])
+    assert not tvm_ffi.structural_equal(after["loose"], loose)  # (the buffer of 16 compacted to one element)
+    assert after["marked"].same_as(mod["marked"])

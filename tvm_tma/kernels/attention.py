@@ -47,6 +47,7 @@ from tvm.script import tirx as T
 
 from .. import rules, script
 from ..errors import TMAError
+from ..pipeline import COMPACT_BUFFERS
 from ..script import macro
 from ..tensor_intrin import fragment_element, stmatrix_fragment, unrolled
 from ..transforms.copies.bulk_store import ANNOTATION as BULK_STORE
@@ -536,7 +537,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                 if pingpong and scores(qt, j):  # the next warpgroup's turn
                     T.ptx.bar.arrive(T.Cast("uint32", turn + (ty + 1) % wg), T.uint32(2 * 128))
             with T.sblock("softmax"):
-                mx = T.sblock_alloc_buffer((2,), "float32", scope="local")
+                mx = T.sblock_alloc_buffer((1,), "float32", scope="local")  # (each row's in turn)
                 ms = T.sblock_alloc_buffer((2,), "float32", scope="local")
                 part = T.sblock_alloc_buffer((4,), "float32", scope="local")
                 # S_j done; with overlap, P_{j-1} V_{j-1} (issued after it) runs on
@@ -565,13 +566,13 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                             part[q] = S[tx, q // 2 * 4 + hh * 2 + q % 2]
                         for r in unrolled(s_regs // 2 - 4):
                             part[r % 4] = T.max(part[r % 4], S[tx, (r + 4) // 2 * 4 + hh * 2 + r % 2])
-                        mx[hh] = T.max(T.max(part[0], part[1]), T.max(part[2], T.max(part[3], m[hh])))
-                        mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 1, 32, 32))
-                        mx[hh] = T.max(mx[hh], T.tvm_warp_shuffle_xor(full, mx[hh], 2, 32, 32))
+                        mx[0] = T.max(T.max(part[0], part[1]), T.max(part[2], T.max(part[3], m[hh])))
+                        mx[0] = T.max(mx[0], T.tvm_warp_shuffle_xor(full, mx[0], 1, 32, 32))
+                        mx[0] = T.max(mx[0], T.tvm_warp_shuffle_xor(full, mx[0], 2, 32, 32))
                         # a row masked so far keeps 0 (exp2(-inf - 0) = 0, no NaN)
-                        ms[hh] = T.Select(mx[hh] == neg_inf, T.float32(0), mx[hh] * cm)
+                        ms[hh] = T.Select(mx[0] == neg_inf, T.float32(0), mx[0] * cm)
                         T.ptx[ex2](corr[hh], m[hh] * cm - ms[hh])
-                        m[hh] = mx[hh]
+                        m[hh] = mx[0]
                     for q in unrolled(4):  # 2 running sums per row
                         part[q] = T.float32(0)
                     for r in unrolled(s_regs):
@@ -623,7 +624,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
     @script.prim_func(s_tir=True)
     def main(Q: T.Buffer(q_shape, dtype), K: T.Buffer(kv_shape, dtype), V: T.Buffer(kv_shape, dtype),
              M: T.Buffer(m_shape, m_dtype), O: T.Buffer(o_shape, dtype), LSE: T.Buffer((b, h, sq), "float32")):  # noqa: E741
-        T.func_attr({"tirx.noalias": True})
+        T.func_attr({"tirx.noalias": True, COMPACT_BUFFERS: True})
         Q_1 = T.sblock_alloc_buffer((1, 1, 1) if ahead else (1, bm, d), dtype, scope="shared.dyn")
         K_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
         V_s = T.sblock_alloc_buffer((bn, d), dtype, scope="shared.dyn")
