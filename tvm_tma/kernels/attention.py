@@ -537,7 +537,7 @@ def _kernel(shape: _Shape, dtype: str, causal: str | None, scale: float, layout:
                 if pingpong and scores(qt, j):  # the next warpgroup's turn
                     T.ptx.bar.arrive(T.Cast("uint32", turn + (ty + 1) % wg), T.uint32(2 * 128))
             with T.sblock("softmax"):
-                mx = T.sblock_alloc_buffer((1,), "float32", scope="local")  # (each row's in turn)
+                mx = T.sblock_alloc_buffer((1,), "float32", scope="local")  # (one row's, each in turn)
                 ms = T.sblock_alloc_buffer((2,), "float32", scope="local")
                 part = T.sblock_alloc_buffer((4,), "float32", scope="local")
                 # S_j done; with overlap, P_{j-1} V_{j-1} (issued after it) runs on
