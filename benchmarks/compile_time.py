@@ -17,11 +17,12 @@ the Hugging Face form of the Llama-3 layer, each as ``build_llama.py``'s ``tma_s
 ``stock_sm90_sdpa`` builds compile it (Relax fusion, the rules, ``tvm.compile``), and the
 layer for any length as ``tma_sdpa_one_gated_width`` builds it, after one warm-up of each, each
 model in a process of its own; and each model's first compile in a fresh process under each
-pipeline (``first_s``: the least of ``--repeat`` processes, the clock started once TVM, tvm_tma
-and the model's module are imported: what a command that compiles one model waits for, TVM's
-lazy imports and first-use costs included: stock dlight's ``Matmul`` imports TVM's
-tensor-intrinsic library, some 250 TVMScript functions, on its first use). Writes the per-case
-times and ratios, their geometric mean and the totals, and prints a table.
+pipeline (``stock_first_s``, ``tma_first_s``, ``first_ratio``: the least of ``--repeat``
+processes, the clock started once TVM, tvm_tma and the model's module are imported: what a
+command that compiles one model waits for, TVM's lazy imports and first-use costs included:
+stock dlight's ``Matmul`` imports TVM's tensor-intrinsic library, some 250 TVMScript functions,
+on its first use). Writes the per-case times and ratios, their geometric mean and the totals,
+and prints a table.
 """
 
 from __future__ import annotations
