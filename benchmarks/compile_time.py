@@ -98,34 +98,29 @@ def _compat_cases(suite: str) -> list:
     return build_gpu.all_cases() if suite == "compat" else build_gpu.launch_cases()
 
 
-def _in_own_process(name: str, repeat: int) -> dict:
-    """The row of model case ``name`` measured in a process of its own, as a model is compiled:
-    after the other models in one process, the any-length Llama layer compiled in 1.29-1.31 s
-    against 1.11 alone (stock's 0.66 against 0.60), TVM's and Python's state grown."""
+def _model_process(name: str, *args: str) -> dict:
+    """What this script writes for model case ``name`` run with ``args`` in a process of its own."""
     import subprocess
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        out = pathlib.Path(tmp) / "row.json"
-        subprocess.run([sys.executable, __file__, "--suite", "models", "--only", f"^{name}$", "--in-process",
-                        "--repeat", str(repeat), "--out", str(out)], check=True, capture_output=True)
-        return json.loads(out.read_text())["rows"][0]
+        out = pathlib.Path(tmp) / "out.json"
+        subprocess.run([sys.executable, __file__, "--suite", "models", "--only", f"^{name}$", *args,
+                        "--out", str(out)], check=True, capture_output=True)
+        return json.loads(out.read_text())
+
+
+def _in_own_process(name: str, repeat: int) -> dict:
+    """The row of model case ``name`` measured in a process of its own, as a model is compiled:
+    after the other models in one process, the any-length Llama layer compiled in 1.29-1.31 s
+    against 1.11 alone (stock's 0.66 against 0.60), TVM's and Python's state grown."""
+    return _model_process(name, "--in-process", "--repeat", str(repeat))["rows"][0]
 
 
 def _first_compile(name: str, pipeline: str, repeat: int) -> float:
     """The least CPU time over ``repeat`` fresh processes of model case ``name``'s first compile
     under ``pipeline``."""
-    import subprocess
-    import tempfile
-
-    seconds = []
-    with tempfile.TemporaryDirectory() as tmp:
-        out = pathlib.Path(tmp) / "first.json"
-        for _ in range(repeat):
-            subprocess.run([sys.executable, __file__, "--suite", "models", "--only", f"^{name}$", "--first", pipeline,
-                            "--out", str(out)], check=True, capture_output=True)
-            seconds.append(json.loads(out.read_text())["seconds"])
-    return min(seconds)
+    return min(_model_process(name, "--first", pipeline)["seconds"] for _ in range(repeat))
 
 
 def _row(case, repeat: int) -> dict | None:

@@ -169,29 +169,27 @@ def _on_functions(mod: tvm.ir.IRModule, part: dict, inner) -> tvm.ir.IRModule:
     return tvm.IRModule(functions, attrs=mod.attrs, global_infos=mod.global_infos)
 
 
-def _with_async_queues(inner: tvm.transform.Pass) -> tvm.transform.Pass:
-    """``inner`` on the PrimFuncs where an async commit or wait queue is left, the others as
-    they are (a function pass over the whole module costs each large kernel its traversal)."""
-    @tvm.transform.module_pass(opt_level=0, name=f"tvm_tma.WithAsyncQueues({inner.info.name})")
+def _where(inner: tvm.transform.Pass, name: str, predicate) -> tvm.transform.Pass:
+    """``inner`` on the PrimFuncs for which ``predicate`` holds, the others as they are (a
+    function pass over the whole module costs each large kernel its traversal)."""
+    @tvm.transform.module_pass(opt_level=0, name=name)
     def apply(mod: tvm.ir.IRModule, _ctx) -> tvm.ir.IRModule:
-        queued = {gv: f for gv, f in mod.functions.items()
-                  if isinstance(f, tirx.PrimFunc) and attrs_with_key(f.body, (COMMIT, WAIT))}
-        return _on_functions(mod, queued, inner)
+        part = {gv: f for gv, f in mod.functions.items() if isinstance(f, tirx.PrimFunc) and predicate(f)}
+        return _on_functions(mod, part, inner)
 
     return apply
+
+
+def _with_async_queues(inner: tvm.transform.Pass) -> tvm.transform.Pass:
+    """``inner`` on the PrimFuncs where an async commit or wait queue is left."""
+    return _where(inner, f"tvm_tma.WithAsyncQueues({inner.info.name})",
+                  lambda f: attrs_with_key(f.body, (COMMIT, WAIT)))
 
 
 def _compact_buffer_allocation() -> tvm.transform.Pass:
     """Stock ``CompactBufferAllocation`` on the PrimFuncs without :data:`COMPACT_BUFFERS`."""
-    inner = s_tir.transform.CompactBufferAllocation()
-
-    @tvm.transform.module_pass(opt_level=0, name="tvm_tma.CompactBufferAllocation")
-    def apply(mod: tvm.ir.IRModule, _ctx) -> tvm.ir.IRModule:
-        loose = {gv: f for gv, f in mod.functions.items()
-                 if isinstance(f, tirx.PrimFunc) and not f.attrs.get(COMPACT_BUFFERS, False)}
-        return _on_functions(mod, loose, inner)
-
-    return apply
+    return _where(s_tir.transform.CompactBufferAllocation(), "tvm_tma.CompactBufferAllocation",
+                  lambda f: not f.attrs.get(COMPACT_BUFFERS, False))
 
 
 def _hoist_if_then_else() -> tvm.transform.Pass:

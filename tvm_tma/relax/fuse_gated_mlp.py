@@ -107,13 +107,11 @@ def _block(name: str, loops: str, kinds: str, *extents):
     iterators (``kinds``: ``S`` spatial, ``R`` reduction) are bound to them one to one and
     named ``v`` + the loop's letter: TVMScript's ``for ... in T.grid(...)`` / ``with
     T.sblock(...)`` / ``T.axis.remap``. Yields the iterators."""
-    with T.grid(*extents) as loop_vars:
-        loop_vars = [loop_vars] if len(extents) == 1 else list(loop_vars)
+    with T.grid(*extents) as loop_vars:  # (callers give several extents: sequences come back)
         for letter, var in zip(loops, loop_vars):
             IRBuilder.name(letter, var)
         with T.sblock(name):
-            iters = T.axis.remap(kinds, loop_vars, dtype="int64")
-            iters = [iters] if len(extents) == 1 else list(iters)
+            iters = list(T.axis.remap(kinds, list(loop_vars), dtype="int64"))
             for letter, var in zip(loops, iters):
                 IRBuilder.name("v" + letter, var)
             yield iters
